@@ -1,0 +1,451 @@
+// Pointwise ops: arithmetic, comparisons, logic, math functions, masked_fill, where, triu/tril.
+#include <Eigen/Core>
+#include <cmath>
+#include <type_traits>
+
+#include "internal.hpp"
+#include "kt/factories.hpp"
+#include "kt/ops.hpp"
+#include "loop.hpp"
+#include "trace.hpp"
+
+namespace kt {
+
+using detail::apply;
+using detail::check_defined;
+using detail::dispatch;
+
+namespace {
+
+enum class Arith { Add, Sub, Mul, Div, Maximum, Minimum };
+enum class Compare { Eq, Ne, Lt, Le, Gt, Ge };
+enum class Logic { And, Or, Xor };
+
+// Int64 arithmetic wraps around on overflow (as PyTorch's does) instead of being undefined.
+int64_t wrap_add(int64_t a, int64_t b) { return int64_t(uint64_t(a) + uint64_t(b)); }
+int64_t wrap_sub(int64_t a, int64_t b) { return int64_t(uint64_t(a) - uint64_t(b)); }
+int64_t wrap_mul(int64_t a, int64_t b) { return int64_t(uint64_t(a) * uint64_t(b)); }
+
+template <class T>
+T arith_one(Arith op, T x, T y) {
+  if constexpr (std::is_same_v<T, int64_t>) {
+    switch (op) {
+      case Arith::Add:
+        return wrap_add(x, y);
+      case Arith::Sub:
+        return wrap_sub(x, y);
+      case Arith::Mul:
+        return wrap_mul(x, y);
+      default:
+        break;
+    }
+  }
+  switch (op) {
+    case Arith::Add:
+      return x + y;
+    case Arith::Sub:
+      return x - y;
+    case Arith::Mul:
+      return x * y;
+    case Arith::Div:
+      return x / y;
+    case Arith::Maximum:
+      return (x != x || x > y) ? x : y;  // NaN propagates, as in torch.maximum
+    case Arith::Minimum:
+      break;
+  }
+  return (x != x || x < y) ? x : y;
+}
+
+Tensor arith(const Tensor& a, const Tensor& b, Arith op, const char* name) {
+  check_defined(a, name);
+  check_defined(b, name);
+  detail::OpScope scope(name, {&a, &b});
+  Dtype dt = promote_types(a.dtype(), b.dtype());
+  if (dt == Dtype::Bool) dt = Dtype::Int64;  // arithmetic on two Bool tensors counts in Int64
+  if (op == Arith::Div && !is_floating(dt)) dt = Dtype::Float64;
+  const Shape shape = detail::broadcast_shapes(a.sizes(), b.sizes(), name);
+  Tensor out = detail::new_tensor(shape, dt, name);
+  const Tensor ea = a.to(dt).expand(shape);
+  const Tensor eb = b.to(dt).expand(shape);
+  dispatch(dt, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (!std::is_same_v<T, bool>) {
+      // One loop per op so each inner loop is a plain expression the compiler can vectorise.
+      switch (op) {
+        case Arith::Add:
+          apply<T, T, T>(
+              out, [](T x, T y) { return arith_one(Arith::Add, x, y); }, ea, eb);
+          break;
+        case Arith::Sub:
+          apply<T, T, T>(
+              out, [](T x, T y) { return arith_one(Arith::Sub, x, y); }, ea, eb);
+          break;
+        case Arith::Mul:
+          apply<T, T, T>(
+              out, [](T x, T y) { return arith_one(Arith::Mul, x, y); }, ea, eb);
+          break;
+        case Arith::Div:
+          apply<T, T, T>(
+              out, [](T x, T y) { return arith_one(Arith::Div, x, y); }, ea, eb);
+          break;
+        case Arith::Maximum:
+          apply<T, T, T>(
+              out, [](T x, T y) { return arith_one(Arith::Maximum, x, y); }, ea, eb);
+          break;
+        case Arith::Minimum:
+          apply<T, T, T>(
+              out, [](T x, T y) { return arith_one(Arith::Minimum, x, y); }, ea, eb);
+          break;
+      }
+    }
+  });
+  return scope.ret(out);
+}
+
+/// The dtype a double scalar takes beside a tensor of dtype t: a floating tensor keeps its dtype;
+/// beside Int64 or Bool, a whole number is Int64 and anything else Float64.
+Dtype scalar_dtype(Dtype t, double s) {
+  if (is_floating(t)) return t;
+  const bool whole = std::isfinite(s) && std::trunc(s) == s && std::abs(s) < 9.2e18;
+  return whole ? Dtype::Int64 : Dtype::Float64;
+}
+
+Tensor scalar_like(const Tensor& t, double s, const char* op) {
+  check_defined(t, op);
+  return scalar_tensor(s, scalar_dtype(t.dtype(), s));
+}
+
+Tensor compare(const Tensor& a, const Tensor& b, Compare op, const char* name) {
+  check_defined(a, name);
+  check_defined(b, name);
+  detail::OpScope scope(name, {&a, &b});
+  const Dtype dt = promote_types(a.dtype(), b.dtype());
+  const Shape shape = detail::broadcast_shapes(a.sizes(), b.sizes(), name);
+  Tensor out = detail::new_tensor(shape, Dtype::Bool, name);
+  const Tensor ea = a.to(dt).expand(shape);
+  const Tensor eb = b.to(dt).expand(shape);
+  dispatch(dt, [&](auto tag) {
+    using T = decltype(tag);
+    switch (op) {
+      case Compare::Eq:
+        apply<bool, T, T>(
+            out, [](T x, T y) { return x == y; }, ea, eb);
+        break;
+      case Compare::Ne:
+        apply<bool, T, T>(
+            out, [](T x, T y) { return x != y; }, ea, eb);
+        break;
+      case Compare::Lt:
+        apply<bool, T, T>(
+            out, [](T x, T y) { return x < y; }, ea, eb);
+        break;
+      case Compare::Le:
+        apply<bool, T, T>(
+            out, [](T x, T y) { return x <= y; }, ea, eb);
+        break;
+      case Compare::Gt:
+        apply<bool, T, T>(
+            out, [](T x, T y) { return x > y; }, ea, eb);
+        break;
+      case Compare::Ge:
+        apply<bool, T, T>(
+            out, [](T x, T y) { return x >= y; }, ea, eb);
+        break;
+    }
+  });
+  return scope.ret(out);
+}
+
+Tensor logic(const Tensor& a, const Tensor& b, Logic op, const char* name) {
+  check_defined(a, name);
+  check_defined(b, name);
+  detail::OpScope scope(name, {&a, &b});
+  if (is_floating(a.dtype()) || is_floating(b.dtype())) {
+    throw DtypeError(std::string(name) + ": takes Bool (or Int64) tensors, got " +
+                     detail::dname(a.dtype()) + " and " + detail::dname(b.dtype()) +
+                     "; compare first (e.g. x > 0) to get a Bool mask");
+  }
+  const Dtype dt = promote_types(a.dtype(), b.dtype());
+  const Shape shape = detail::broadcast_shapes(a.sizes(), b.sizes(), name);
+  Tensor out = detail::new_tensor(shape, dt, name);
+  const Tensor ea = a.to(dt).expand(shape);
+  const Tensor eb = b.to(dt).expand(shape);
+  auto run = [&](auto tag) {
+    using T = decltype(tag);
+    switch (op) {
+      case Logic::And:
+        apply<T, T, T>(
+            out, [](T x, T y) { return T(x & y); }, ea, eb);
+        break;
+      case Logic::Or:
+        apply<T, T, T>(
+            out, [](T x, T y) { return T(x | y); }, ea, eb);
+        break;
+      case Logic::Xor:
+        apply<T, T, T>(
+            out, [](T x, T y) { return T(x ^ y); }, ea, eb);
+        break;
+    }
+  };
+  if (dt == Dtype::Bool) {
+    run(bool{});
+  } else {
+    run(int64_t{});
+  }
+  return scope.ret(out);
+}
+
+/// Applies an Eigen array expression to a floating copy of t (integer input becomes Float64).
+template <class F>
+Tensor unary_math(const Tensor& t, const char* name, F&& fn) {
+  check_defined(t, name);
+  detail::OpScope scope(name, {&t});
+  const Dtype dt = is_floating(t.dtype()) ? t.dtype() : Dtype::Float64;
+  const Tensor src = t.to(dt).contiguous();
+  Tensor out = detail::new_tensor(t.sizes(), dt, name);
+  detail::dispatch_floating(dt, name, [&](auto tag) {
+    using T = decltype(tag);
+    using Array = Eigen::Array<T, Eigen::Dynamic, 1>;
+    const Eigen::Map<const Array> in(src.data<T>(), src.numel());
+    Eigen::Map<Array> o(out.data<T>(), out.numel());
+    o = fn(in);
+  });
+  return scope.ret(out);
+}
+
+template <class F>
+Tensor predicate(const Tensor& t, const char* name, F&& fn) {
+  check_defined(t, name);
+  detail::OpScope scope(name, {&t});
+  Tensor out = detail::new_tensor(t.sizes(), Dtype::Bool, name);
+  dispatch(t.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    apply<bool, T>(
+        out, [&](T x) { return fn(static_cast<double>(x)); }, t);
+  });
+  return scope.ret(out);
+}
+
+Tensor triangle(const Tensor& t, int64_t diagonal, bool upper, const char* name) {
+  check_defined(t, name);
+  detail::OpScope scope(name, {&t}, {diagonal});
+  if (t.dim() < 2) {
+    throw ShapeError(std::string(name) +
+                     ": input tensor must have at least 2 dimensions, got shape " +
+                     shape_str(t.sizes()));
+  }
+  Tensor out = t.clone();
+  const int64_t rows = t.size(-2);
+  const int64_t cols = t.size(-1);
+  const int64_t batches = rows * cols == 0 ? 0 : t.numel() / (rows * cols);
+  dispatch(t.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    T* p = out.data<T>();
+    for (int64_t b = 0; b < batches; ++b) {
+      for (int64_t i = 0; i < rows; ++i) {
+        for (int64_t j = 0; j < cols; ++j) {
+          const bool keep = upper ? (j - i >= diagonal) : (j - i <= diagonal);
+          if (!keep) p[(b * rows + i) * cols + j] = T(0);
+        }
+      }
+    }
+  });
+  return scope.ret(out);
+}
+
+}  // namespace
+
+namespace detail {
+
+void check_bool_mask(const Tensor& mask, const char* op) {
+  check_defined(mask, op);
+  if (mask.dtype() != Dtype::Bool) {
+    throw DtypeError(std::string(op) + ": expected a Bool mask but got a " + dname(mask.dtype()) +
+                     " one (shape " + shape_str(mask.sizes()) +
+                     "); build it with a comparison (e.g. scores > 0) or .to(kt::Bool)");
+  }
+}
+
+void check_fill_value(double value, Dtype dtype, const char* op) {
+  if (dtype == Dtype::Float32 && std::isfinite(value) &&
+      std::abs(value) > double(std::numeric_limits<float>::max())) {
+    throw ValueError(std::string(op) + ": value " + num_str(value) +
+                     " cannot be converted to type float32 without overflow; use "
+                     "kt::finfo(t.dtype()).min for the most negative float32");
+  }
+}
+
+}  // namespace detail
+
+// ---- arithmetic
+// ----------------------------------------------------------------------------------
+Tensor operator+(const Tensor& a, const Tensor& b) { return arith(a, b, Arith::Add, "add"); }
+Tensor operator-(const Tensor& a, const Tensor& b) { return arith(a, b, Arith::Sub, "sub"); }
+Tensor operator*(const Tensor& a, const Tensor& b) { return arith(a, b, Arith::Mul, "mul"); }
+Tensor operator/(const Tensor& a, const Tensor& b) { return arith(a, b, Arith::Div, "div"); }
+Tensor operator+(const Tensor& a, double b) { return a + scalar_like(a, b, "add"); }
+Tensor operator-(const Tensor& a, double b) { return a - scalar_like(a, b, "sub"); }
+Tensor operator*(const Tensor& a, double b) { return a * scalar_like(a, b, "mul"); }
+Tensor operator/(const Tensor& a, double b) { return a / scalar_like(a, b, "div"); }
+Tensor operator+(double a, const Tensor& b) { return scalar_like(b, a, "add") + b; }
+Tensor operator-(double a, const Tensor& b) { return scalar_like(b, a, "sub") - b; }
+Tensor operator*(double a, const Tensor& b) { return scalar_like(b, a, "mul") * b; }
+Tensor operator/(double a, const Tensor& b) { return scalar_like(b, a, "div") / b; }
+Tensor operator-(const Tensor& a) {
+  check_defined(a, "neg");
+  if (a.dtype() == Dtype::Bool) {
+    throw DtypeError(
+        "neg: negation, the `-` operator, on a Bool tensor is not supported; use ~ "
+        "to invert a mask");
+  }
+  return scalar_tensor(0.0, a.dtype()) - a;
+}
+Tensor maximum(const Tensor& a, const Tensor& b) { return arith(a, b, Arith::Maximum, "maximum"); }
+Tensor minimum(const Tensor& a, const Tensor& b) { return arith(a, b, Arith::Minimum, "minimum"); }
+
+// ---- comparisons
+// ---------------------------------------------------------------------------------
+#define KT_COMPARE(OPERATOR, KIND, NAME)                             \
+  Tensor operator OPERATOR(const Tensor& a, const Tensor& b) {       \
+    return compare(a, b, Compare::KIND, NAME);                       \
+  }                                                                  \
+  Tensor operator OPERATOR(const Tensor& a, double b) {              \
+    return compare(a, scalar_like(a, b, NAME), Compare::KIND, NAME); \
+  }                                                                  \
+  Tensor operator OPERATOR(double a, const Tensor& b) {              \
+    return compare(scalar_like(b, a, NAME), b, Compare::KIND, NAME); \
+  }
+KT_COMPARE(==, Eq, "eq")
+KT_COMPARE(!=, Ne, "ne")
+KT_COMPARE(<, Lt, "lt")
+KT_COMPARE(<=, Le, "le")
+KT_COMPARE(>, Gt, "gt")
+KT_COMPARE(>=, Ge, "ge")
+#undef KT_COMPARE
+
+// ---- logic
+// ---------------------------------------------------------------------------------------
+Tensor operator~(const Tensor& a) {
+  check_defined(a, "bitwise_not");
+  detail::OpScope scope("bitwise_not", {&a});
+  if (is_floating(a.dtype())) {
+    throw DtypeError("bitwise_not: ~ takes a Bool (or Int64) tensor, got " +
+                     detail::dname(a.dtype()) + "; compare first (e.g. x > 0) to get a Bool mask");
+  }
+  Tensor out = detail::new_tensor(a.sizes(), a.dtype(), "bitwise_not");
+  if (a.dtype() == Dtype::Bool) {
+    apply<bool, bool>(
+        out, [](bool x) { return !x; }, a);
+  } else {
+    apply<int64_t, int64_t>(
+        out, [](int64_t x) { return ~x; }, a);
+  }
+  return scope.ret(out);
+}
+Tensor operator&(const Tensor& a, const Tensor& b) {
+  return logic(a, b, Logic::And, "bitwise_and");
+}
+Tensor operator|(const Tensor& a, const Tensor& b) { return logic(a, b, Logic::Or, "bitwise_or"); }
+Tensor operator^(const Tensor& a, const Tensor& b) {
+  return logic(a, b, Logic::Xor, "bitwise_xor");
+}
+
+// ---- math
+// ----------------------------------------------------------------------------------------
+Tensor exp(const Tensor& t) {
+  return unary_math(t, "exp", [](const auto& x) { return x.exp(); });
+}
+Tensor log(const Tensor& t) {
+  return unary_math(t, "log", [](const auto& x) { return x.log(); });
+}
+Tensor sqrt(const Tensor& t) {
+  return unary_math(t, "sqrt", [](const auto& x) { return x.sqrt(); });
+}
+Tensor tanh(const Tensor& t) {
+  return unary_math(t, "tanh", [](const auto& x) { return x.tanh(); });
+}
+Tensor pow(const Tensor& t, double exponent) {
+  return unary_math(t, "pow", [exponent](const auto& x) {
+    using T = typename std::decay_t<decltype(x)>::Scalar;
+    return x.pow(static_cast<T>(exponent));
+  });
+}
+Tensor abs(const Tensor& t) {
+  check_defined(t, "abs");
+  if (is_floating(t.dtype())) {
+    return unary_math(t, "abs", [](const auto& x) { return x.abs(); });
+  }
+  detail::OpScope scope("abs", {&t});
+  Tensor out = detail::new_tensor(t.sizes(), t.dtype(), "abs");
+  if (t.dtype() == Dtype::Bool) {
+    apply<bool, bool>(
+        out, [](bool x) { return x; }, t);
+  } else {
+    apply<int64_t, int64_t>(
+        out, [](int64_t x) { return x < 0 ? wrap_sub(0, x) : x; }, t);
+  }
+  return scope.ret(out);
+}
+
+Tensor isnan(const Tensor& t) {
+  return predicate(t, "isnan", [](double x) { return std::isnan(x); });
+}
+Tensor isinf(const Tensor& t) {
+  return predicate(t, "isinf", [](double x) { return std::isinf(x); });
+}
+Tensor isfinite(const Tensor& t) {
+  return predicate(t, "isfinite", [](double x) { return std::isfinite(x); });
+}
+
+// ---- masking
+// -------------------------------------------------------------------------------------
+Tensor masked_fill(const Tensor& t, const Tensor& mask, double value) {
+  check_defined(t, "masked_fill");
+  check_defined(mask, "masked_fill");
+  detail::OpScope scope("masked_fill", {&t, &mask});
+  detail::check_bool_mask(mask, "masked_fill");
+  detail::check_fill_value(value, t.dtype(), "masked_fill");
+  const Shape shape = detail::broadcast_shapes(t.sizes(), mask.sizes(), "masked_fill");
+  Tensor out = detail::new_tensor(shape, t.dtype(), "masked_fill");
+  dispatch(t.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T v = detail::convert<T>(value);
+    apply<T, T, bool>(
+        out, [v](T x, bool m) { return m ? v : x; }, t.expand(shape), mask.expand(shape));
+  });
+  return scope.ret(out);
+}
+
+Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
+  check_defined(cond, "where");
+  check_defined(a, "where");
+  check_defined(b, "where");
+  detail::OpScope scope("where", {&cond, &a, &b});
+  if (cond.dtype() != Dtype::Bool) {
+    throw DtypeError("where: expected a Bool condition but got " + detail::dname(cond.dtype()) +
+                     " (shape " + shape_str(cond.sizes()) + "); build it with a comparison");
+  }
+  const Dtype dt = promote_types(a.dtype(), b.dtype());
+  const Shape shape = detail::broadcast_shapes(
+      detail::broadcast_shapes(cond.sizes(), a.sizes(), "where"), b.sizes(), "where");
+  Tensor out = detail::new_tensor(shape, dt, "where");
+  dispatch(dt, [&](auto tag) {
+    using T = decltype(tag);
+    apply<T, bool, T, T>(
+        out, [](bool c, T x, T y) { return c ? x : y; }, cond.expand(shape), a.to(dt).expand(shape),
+        b.to(dt).expand(shape));
+  });
+  return scope.ret(out);
+}
+Tensor where(const Tensor& cond, const Tensor& a, double b) {
+  return where(cond, a, scalar_like(a, b, "where"));
+}
+Tensor where(const Tensor& cond, double a, const Tensor& b) {
+  return where(cond, scalar_like(b, a, "where"), b);
+}
+
+Tensor triu(const Tensor& t, int64_t diagonal) { return triangle(t, diagonal, true, "triu"); }
+Tensor tril(const Tensor& t, int64_t diagonal) { return triangle(t, diagonal, false, "tril"); }
+
+}  // namespace kt

@@ -1,0 +1,67 @@
+// Allocation accounting and the op trace: off by default, exact when on.
+#include <catch2/catch.hpp>
+
+#include "kt/tensor.hpp"
+
+using kt::Shape;
+
+TEST_CASE("allocation accounting counts live and peak bytes only while on", "[instrument]") {
+  CHECK_FALSE(kt::alloc_tracking());
+  kt::set_alloc_tracking(true);
+  kt::reset_alloc_stats();
+  const auto before = kt::alloc_stats();
+  {
+    const kt::Tensor a = kt::zeros({100});  // 800 bytes
+    {
+      const kt::Tensor b = kt::zeros({50}, kt::Float32);  // 200 bytes
+      CHECK(kt::alloc_stats().live_bytes - before.live_bytes == 1000);
+    }
+    CHECK(kt::alloc_stats().live_bytes - before.live_bytes == 800);
+    const kt::Tensor view = a.view({10, 10}).transpose(0, 1);  // views allocate nothing
+    CHECK(kt::alloc_stats().allocations == 2);
+  }
+  const auto after = kt::alloc_stats();
+  CHECK(after.live_bytes == before.live_bytes);
+  CHECK(after.peak_bytes - before.live_bytes == 1000);
+  CHECK(after.total_bytes == 1000);
+  kt::set_alloc_tracking(false);
+  const kt::Tensor untracked = kt::zeros({1000});
+  CHECK(kt::alloc_stats().total_bytes == 1000);
+}
+
+TEST_CASE("the op trace records public ops in call order, not their internals", "[instrument]") {
+  const kt::Tensor x = kt::randn({2, 3, 8});
+  std::vector<kt::TraceEvent> events;
+  {
+    kt::OpTrace trace;
+    const kt::Tensor heads = x.view({2, 3, 2, 4}).transpose(1, 2);
+    const kt::Tensor merged =
+        heads.reshape({2, 2, 12});  // reshape copies: its view/clone are internal
+    (void)kt::softmax(merged, -1);
+    events = trace.events();
+  }
+  REQUIRE(events.size() == 4);
+  CHECK(events[0].op == "view");
+  CHECK(events[0].args == Shape{2, 3, 2, 4});
+  CHECK(events[0].inputs.at(0).sizes == Shape{2, 3, 8});
+  CHECK(events[0].output.strides == Shape{24, 8, 4, 1});
+  CHECK(events[1].op == "transpose");
+  CHECK(events[1].output.sizes == Shape{2, 2, 3, 4});
+  CHECK(events[1].output.strides == Shape{24, 4, 8, 1});
+  CHECK(events[2].op == "reshape");
+  CHECK(events[3].op == "softmax");
+  CHECK(events[3].args == Shape{-1});
+  SECTION("nothing is recorded outside a trace") {
+    kt::OpTrace trace;
+    CHECK(trace.events().empty());
+  }
+}
+
+TEST_CASE("a failing op in a trace leaves the earlier events", "[instrument]") {
+  const kt::Tensor base = kt::zeros({2, 3});
+  kt::OpTrace trace;
+  const kt::Tensor t = base.transpose(0, 1);
+  CHECK_THROWS_AS(t.view({6}), kt::ViewError);
+  REQUIRE(trace.events().size() == 1);
+  CHECK(trace.events()[0].op == "transpose");
+}

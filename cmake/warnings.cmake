@@ -7,3 +7,13 @@ target_compile_options(kt_warnings INTERFACE
 if(KT_WERROR)
   target_compile_options(kt_warnings INTERFACE -Werror)
 endif()
+
+# Note [GCC 12 and Eigen's AVX-512 code]
+# With -march=native on an AVX-512 machine, GCC 12 reports its own intrinsics headers as using
+# uninitialised values once Eigen's packet math is inlined (a GCC false positive, not a bug here).
+# KT_EIGEN_NO_UNINIT silences exactly those two warnings; it is applied only to code that includes
+# Eigen (whole targets via kt_eigen, or single files of libkt).
+set(KT_EIGEN_NO_UNINIT -Wno-uninitialized -Wno-maybe-uninitialized)
+add_library(kt_eigen INTERFACE)
+target_link_libraries(kt_eigen INTERFACE Eigen3::Eigen)
+target_compile_options(kt_eigen INTERFACE ${KT_EIGEN_NO_UNINIT})

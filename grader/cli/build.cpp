@@ -1,0 +1,130 @@
+#include "grader/cli/build.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace cli {
+
+int run_command(const std::vector<std::string>& argv, std::string& output) {
+  int fds[2];
+  if (pipe(fds) != 0) return -1;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], 1);
+    dup2(fds[1], 2);
+    close(fds[0]);
+    close(fds[1]);
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    execvp(args[0], args.data());
+    _exit(127);
+  }
+  close(fds[1]);
+  std::array<char, 4096> buf{};
+  ssize_t n = 0;
+  while ((n = read(fds[0], buf.data(), buf.size())) > 0) output.append(buf.data(), size_t(n));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+namespace {
+
+nlohmann::json build_description(const Kata& kata) {
+  const fs::path path = binary_dir() / "grader" / (kata.name + ".build.json");
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("missing " + path.string() + " (run ./grade to build first)");
+  return nlohmann::json::parse(in);
+}
+
+/// The compiler's first errors, file:line lines first, without the noise after them.
+std::string first_errors(const std::string& log, size_t max_lines = 12) {
+  std::istringstream in(log);
+  std::string line, out;
+  size_t taken = 0;
+  bool started = false;
+  while (std::getline(in, line) && taken < max_lines) {
+    if (!started && line.find("error") == std::string::npos) continue;
+    started = true;
+    out += line + "\n";
+    ++taken;
+  }
+  return out.empty() ? log.substr(0, 2000) : out;
+}
+
+bool newer(const fs::path& a, const fs::path& b) {
+  return fs::exists(a) && fs::exists(b) && fs::last_write_time(a) > fs::last_write_time(b);
+}
+
+}  // namespace
+
+BuildResult build_runner(const Kata& kata, const fs::path& source, const fs::path& work_dir) {
+  BuildResult r;
+  fs::create_directories(work_dir);
+  r.log = work_dir / "compile.log";
+  const nlohmann::json desc = build_description(kata);
+  const std::string compiler = desc["compiler"];
+  const fs::path object = work_dir / "solution.o";
+  r.runner = work_dir / "runner";
+  const fs::path stamp = work_dir / "source.txt";  // which file the object was built from
+
+  std::string previous;
+  if (std::ifstream s(stamp); s) std::getline(s, previous);
+  bool fresh = previous == fs::absolute(source).string() && newer(object, source) &&
+               newer(r.runner, binary_dir() / "grader" / (kata.name + ".build.json"));
+  for (const auto& entry : fs::directory_iterator(kata.dir))
+    if (entry.path().extension() == ".hpp") fresh = fresh && newer(object, entry.path());
+
+  if (!fresh) {
+    std::vector<std::string> cmd = {compiler};
+    for (const auto& f : desc["compile"]) cmd.push_back(f);
+    cmd.insert(cmd.end(), {"-c", source.string(), "-o", object.string()});
+    std::string out;
+    const int status = run_command(cmd, out);
+    std::ofstream(r.log) << out;
+    if (status != 0) {
+      r.message = first_errors(out);
+      return r;
+    }
+    r.warnings = out;
+    std::ofstream(stamp) << fs::absolute(source).string() << "\n";
+
+    // Anti-cheat: the object may not call the reference or a forbidden op.
+    std::string symbols;
+    run_command({"nm", "-C", "--undefined-only", object.string()}, symbols);
+    for (const auto& word : kata.forbidden) {
+      if (symbols.find(word) != std::string::npos) {
+        std::istringstream lines(symbols);
+        std::string line, culprit;
+        while (std::getline(lines, line))
+          if (line.find(word) != std::string::npos) culprit = line.substr(line.find(" U ") + 3);
+        fs::remove(object);
+        r.message = "forbidden call: " + source.filename().string() + " calls " + culprit +
+                    ", which this kata does not allow (matches '" + word +
+                    "'). Write it yourself with kt's ops.";
+        return r;
+      }
+    }
+    std::vector<std::string> link = {compiler, object.string()};
+    for (const auto& f : desc["link"]) link.push_back(f);
+    link.insert(link.end(), {"-o", r.runner.string()});
+    std::string link_out;
+    if (run_command(link, link_out) != 0) {
+      std::ofstream(r.log, std::ios::app) << link_out;
+      r.message = "linking failed (did you rename or remove a method of the given class?):\n" +
+                  first_errors(link_out);
+      return r;
+    }
+  }
+  r.ok = true;
+  return r;
+}
+
+}  // namespace cli

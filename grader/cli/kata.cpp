@@ -1,0 +1,73 @@
+#include "grader/cli/kata.hpp"
+
+#include <toml++/toml.h>
+#include <algorithm>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace cli {
+
+fs::path source_dir() { return KT_SOURCE_DIR; }
+
+fs::path binary_dir() {
+  if (const char* dir = std::getenv("KT_BUILD_DIR")) return dir;
+  return KT_BINARY_DIR;
+}
+
+namespace {
+
+Kata load_kata(const fs::path& toml_path) {
+  toml::table t;
+  try {
+    t = toml::parse_file(toml_path.string());
+  } catch (const toml::parse_error& e) {
+    throw std::runtime_error(toml_path.string() + ": " + std::string(e.description()));
+  }
+  Kata k;
+  k.dir = toml_path.parent_path();
+  k.name = k.dir.filename().string();
+  k.title = t["title"].value_or(k.name);
+  k.order = t["order"].value_or(0);
+  k.file = k.dir / t["file"].value_or(std::string(k.name + ".cpp"));
+  k.time_limit_s = t["time_limit_s"].value_or(10);
+  k.memory_limit_mib = t["memory_limit_mib"].value_or(2048);
+  if (const auto* forbidden = t["forbidden"].as_array()) {
+    for (const auto& f : *forbidden)
+      if (auto s = f.value<std::string>()) k.forbidden.push_back(*s);
+  }
+  if (const auto* checks = t["checks"].as_array()) {
+    for (const auto& c : *checks) {
+      const auto* table = c.as_table();
+      if (table == nullptr) continue;
+      CheckMeta m;
+      m.id = (*table)["id"].value_or(std::string());
+      m.points = (*table)["points"].value_or(1);
+      if (m.id.empty()) throw std::runtime_error(toml_path.string() + ": a check has no id");
+      k.checks.push_back(m);
+    }
+  }
+  return k;
+}
+
+}  // namespace
+
+std::vector<Kata> load_katas() {
+  std::vector<Kata> katas;
+  const fs::path root = source_dir() / "katas";
+  if (!fs::exists(root)) return katas;
+  for (const auto& entry : fs::directory_iterator(root)) {
+    const fs::path toml_path = entry.path() / "kata.toml";
+    if (entry.is_directory() && fs::exists(toml_path)) katas.push_back(load_kata(toml_path));
+  }
+  std::sort(katas.begin(), katas.end(),
+            [](const Kata& a, const Kata& b) { return a.order < b.order; });
+  return katas;
+}
+
+std::optional<Kata> find_kata(const std::string& name) {
+  for (Kata& k : load_katas())
+    if (k.name == name) return k;
+  return std::nullopt;
+}
+
+}  // namespace cli

@@ -1,0 +1,39 @@
+// A kata's metadata (katas/NAME/kata.toml) and where its files are.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cli {
+
+namespace fs = std::filesystem;
+
+struct CheckMeta {
+  std::string id;
+  int points = 1;
+};
+
+struct Kata {
+  std::string name;  // folder name: "mha"
+  std::string title;
+  int order = 0;
+  fs::path dir;   // katas/NAME
+  fs::path file;  // the file the learner edits
+  int time_limit_s = 10;
+  int memory_limit_mib = 2048;
+  std::vector<std::string> forbidden;
+  std::vector<CheckMeta> checks;
+};
+
+/// The repository root (where ./grade lives).
+fs::path source_dir();
+/// The build folder of the preset ./grade built (build/default unless KT_BUILD_DIR says).
+fs::path binary_dir();
+
+/// Every kata under katas/, in learning order. Throws std::runtime_error on a broken kata.toml.
+std::vector<Kata> load_katas();
+std::optional<Kata> find_kata(const std::string& name);
+
+}  // namespace cli

@@ -1,0 +1,265 @@
+#include "cases.hpp"
+
+#include <rapidcheck.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "mha.hpp"
+
+namespace grader::mha {
+
+std::vector<std::pair<std::string, std::string>> Case::describe() const {
+  std::vector<std::pair<std::string, std::string>> out = {
+      {"B", std::to_string(B)},
+      {"T", std::to_string(T)},
+      {"x shape", kt::shape_str({B, T, D()})},
+      {"d_model", std::to_string(D())},
+      {"num_heads", std::to_string(H)},
+      {"d_head", std::to_string(dk)},
+      {"bias", bias ? "true" : "false"},
+  };
+  if (mask.defined()) {
+    out.emplace_back("call", "forward(x, attn_mask)");
+    out.emplace_back("attn_mask", mask_text);
+  } else {
+    out.emplace_back("call",
+                     causal ? "forward(x, /*causal=*/true)" : "forward(x, /*causal=*/false)");
+  }
+  return out;
+}
+
+namespace {
+
+/// A random Bool mask of one of the shapes the kata allows, true with probability p.
+kt::Tensor random_mask(const Case& c, kt::Generator& gen, int shape_kind, double p) {
+  kt::Shape shape;
+  switch (shape_kind) {
+    case 0:
+      shape = {c.B, 1, c.T, c.T};
+      break;
+    case 1:
+      shape = {c.B, c.H, c.T, c.T};
+      break;
+    default:
+      shape = {c.T, c.T};
+      break;
+  }
+  return kt::rand(shape, gen) < p;
+}
+
+std::string mask_description(const kt::Tensor& mask) {
+  std::string s = "Bool " + kt::shape_str(mask.sizes()) + ", true = may attend";
+  if (mask.numel() <= 64) {
+    s += ": ";
+    const auto v = mask.to_vector<bool>();
+    const int64_t row = mask.size(-1);
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (i > 0 && int64_t(i) % row == 0) s += ' ';
+      s += v[i] ? '1' : '0';
+    }
+    s += " (rows of the last two dims, 1 = allowed)";
+  }
+  return s;
+}
+
+}  // namespace
+
+Case generate(const Spec& spec) {
+  Case c;
+  c.B = *rc::gen::inRange<int64_t>(1, spec.b_max + 1).as("B");
+  c.T = *rc::gen::inRange<int64_t>(spec.t_min, spec.t_max + 1).as("T");
+  c.H = *rc::gen::inRange<int64_t>(spec.h_min, spec.h_max + 1).as("num_heads");
+  c.dk = *rc::gen::inRange<int64_t>(spec.dk_min, spec.dk_max + 1).as("d_head");
+  c.bias = *rc::gen::arbitrary<bool>().as("bias");
+  const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("data seed");
+  kt::Generator gen(seed);
+  const int64_t D = c.D();
+  const double scale = 1.0 / std::sqrt(double(D));
+  c.w.wq = kt::randn({D, D}, gen) * scale;
+  c.w.wk = kt::randn({D, D}, gen) * scale;
+  c.w.wv = kt::randn({D, D}, gen) * scale;
+  c.w.wo = kt::randn({D, D}, gen) * scale;
+  if (c.bias) {
+    c.w.bq = kt::randn({D}, gen) * 0.1;
+    c.w.bk = kt::randn({D}, gen) * 0.1;
+    c.w.bv = kt::randn({D}, gen) * 0.1;
+    c.w.bo = kt::randn({D}, gen) * 0.1;
+  }
+  c.x = kt::randn({c.B, c.T, D}, gen);
+  switch (spec.masking) {
+    case Masking::CausalFlag:
+      c.causal = *rc::gen::arbitrary<bool>().as("causal");
+      break;
+    case Masking::CausalOnly:
+      c.causal = true;
+      break;
+    case Masking::NoneFlag:
+      break;
+    case Masking::AllowAll:
+      c.mask = kt::ones({c.B, 1, c.T, c.T}, kt::Bool);
+      break;
+    case Masking::Partial: {
+      const int kind = *rc::gen::inRange(0, 3).as("mask shape kind");
+      const kt::Tensor diag = kt::eye(c.T, c.T, kt::Bool);
+      c.mask = random_mask(c, gen, kind, 0.5) | diag;  // every query keeps its own key
+      break;
+    }
+    case Masking::FullyMasked: {
+      const int kind = *rc::gen::inRange(0, 2).as("mask shape kind");
+      kt::Tensor m = (random_mask(c, gen, kind, 0.6) | kt::eye(c.T, c.T, kt::Bool)).clone();
+      const auto b = *rc::gen::inRange<int64_t>(0, c.B).as("padded batch entry");
+      const auto row = *rc::gen::inRange<int64_t>(0, c.T).as("fully masked query row");
+      m.select(0, b).narrow(-2, row, 1).fill_(0.0);  // that query attends to nothing
+      c.mask = m;
+      break;
+    }
+  }
+  if (c.mask.defined()) c.mask_text = mask_description(c.mask);
+  return c;
+}
+
+Run run_learner(const Case& c) {
+  Run run;
+  std::vector<std::pair<std::string, std::string>> shown = c.describe();
+  announce_case(shown);
+  try {
+    MultiHeadAttention m(c.D(), c.H, c.bias);
+    m.q_proj.weight = c.w.wq.clone();
+    m.k_proj.weight = c.w.wk.clone();
+    m.v_proj.weight = c.w.wv.clone();
+    m.out_proj.weight = c.w.wo.clone();
+    if (c.bias) {
+      m.q_proj.bias = c.w.bq.clone();
+      m.k_proj.bias = c.w.bk.clone();
+      m.v_proj.bias = c.w.bv.clone();
+      m.out_proj.bias = c.w.bo.clone();
+    }
+    const kt::Tensor x = c.x.clone();
+    kt::Tensor out = c.mask.defined() ? m.forward(x, c.mask.clone()) : m.forward(x, c.causal);
+    if (!out.defined()) {
+      run.error = "forward returned an undefined (default-constructed) kt::Tensor";
+    } else {
+      run.out = out;
+    }
+  } catch (const kt::ViewError& e) {
+    run.view_error = true;
+    run.error = std::string("kt::ViewError: ") + e.what() + " (view of shape " +
+                kt::shape_str(e.sizes()) + " with strides " + kt::shape_str(e.strides()) + " as " +
+                kt::shape_str(e.requested()) + ")";
+  } catch (const kt::NotImplemented& e) {
+    run.not_implemented = true;
+    run.error = std::string("not implemented: ") + e.what();
+  } catch (const kt::Error& e) {
+    run.error = std::string("kt::Error: ") + e.what();
+  } catch (const std::exception& e) {
+    run.error = std::string("exception: ") + e.what();
+  } catch (...) {
+    run.error = "an exception that is not a std::exception";
+  }
+  return run;
+}
+
+kt::Tensor run_reference(const Case& c, const ref::Variant& variant) {
+  return ref::mha_forward(c.x, c.w, c.H, c.causal, c.mask, variant);
+}
+
+bool all_finite(const kt::Tensor& t) { return kt::all(kt::isfinite(t)).item() != 0.0; }
+
+bool close(const kt::Tensor& got, const kt::Tensor& expected) {
+  if (!got.defined() || got.sizes() != expected.sizes()) return false;
+  return kt::allclose(got.to(kt::Float64), expected, kRtol, kAtol);
+}
+
+std::string slice_text(const kt::Tensor& row, int64_t max_values) {
+  const auto v = row.to(kt::Float64).to_vector<double>();
+  std::string s = "[";
+  for (size_t i = 0; i < v.size() && int64_t(i) < max_values; ++i) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%s%.6g", i ? ", " : "", v[i]);
+    s += buf;
+  }
+  if (int64_t(v.size()) > max_values) s += ", ...";
+  return s + "]";
+}
+
+void show_worst_row(const kt::Tensor& got, const kt::Tensor& expected, Failure& failure) {
+  if (!got.defined() || got.sizes() != expected.sizes() || got.dim() != 3) return;
+  const kt::Tensor g = got.to(kt::Float64);
+  // NaN counts as the worst difference.
+  const kt::Tensor diff = kt::abs(g - expected).masked_fill(kt::isnan(g), INFINITY);
+  const kt::Tensor per_row = kt::amax(diff, -1);  // (B, T)
+  const int64_t T = got.size(1);
+  const auto worst = static_cast<int64_t>(kt::argmax(per_row.reshape({-1}), 0).item());
+  const int64_t b = worst / T, t = worst % T;
+  const std::string where = "out[" + std::to_string(b) + ", " + std::to_string(t) + ", :] = ";
+  failure.expected = where + slice_text(expected[b][t]);
+  failure.got = where + slice_text(g[b][t]);
+}
+
+bool shape_ok(const Case& c, const Run& run) {
+  return run.ok() && run.out.sizes() == kt::Shape{c.B, c.T, c.D()} &&
+         run.out.dtype() == kt::Float64;
+}
+
+Failure failure_from_run(const Case& c, const Run& run) {
+  Failure f;
+  f.counterexample = c.describe();
+  if (!run.ok()) {
+    f.message = "forward threw instead of returning: " + run.error;
+    if (run.view_error) {
+      f.message +=
+          ". A view of a transposed tensor needs .contiguous() first (see the "
+          "pitfall_missing_contiguous check).";
+    }
+    return f;
+  }
+  f.message = "forward returned a tensor of shape " + kt::shape_str(run.out.sizes()) +
+              " and dtype " + std::string(kt::dtype_name(run.out.dtype())) + "; expected shape " +
+              kt::shape_str({c.B, c.T, c.D()}) + " (B, T, d_model) and dtype float64, the input's.";
+  return f;
+}
+
+Outcome run_property(uint64_t seed, int cases,
+                     const std::function<std::optional<Failure>()>& body) {
+  std::optional<Failure> last;
+  int count = 0;
+  const auto property = [&] {
+    ++count;
+    std::optional<Failure> f = body();
+    if (f) {
+      last = f;
+      RC_FAIL(f->message);
+    }
+  };
+  rc::detail::TestParams params;
+  params.seed = seed;
+  params.maxSuccess = cases;
+  const rc::detail::TestResult result =
+      rc::detail::checkTestable(property, rc::detail::TestMetadata{}, params);
+  Outcome outcome;
+  outcome.cases_run = count;
+  rc::detail::FailureResult failure;
+  if (result.match(failure)) {
+    if (last) outcome.failure = *last;
+    // The case as the check describes it, then RapidCheck's other named values (seeds, choices).
+    auto& shown = outcome.failure.counterexample;
+    for (const auto& [name, value] : failure.counterExample) {
+      const bool known = std::any_of(shown.begin(), shown.end(),
+                                     [&](const auto& field) { return field.first == name; });
+      if (!known) shown.emplace_back(name, value);
+    }
+    if (!last) outcome.failure.message = failure.description;
+    return outcome;
+  }
+  rc::detail::SuccessResult success;
+  if (result.match(success)) {
+    outcome.passed = true;
+    return outcome;
+  }
+  outcome.failure.message = "the property could not be checked (gave up or errored)";
+  return outcome;
+}
+
+}  // namespace grader::mha

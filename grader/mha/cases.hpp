@@ -1,0 +1,84 @@
+// Random MHA cases for the checks, the call into the learner's class, and output comparison.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "grader/check.hpp"
+#include "kt/tensor.hpp"
+#include "reference/mha.hpp"
+
+namespace grader::mha {
+
+/// How a case masks attention.
+enum class Masking {
+  CausalFlag,   // forward(x, causal) with a random causal flag
+  CausalOnly,   // forward(x, true)
+  NoneFlag,     // forward(x, false)
+  Partial,      // forward(x, mask): random Bool mask, every query keeps at least one key
+  FullyMasked,  // forward(x, mask): random mask with at least one fully masked query row
+  AllowAll,     // forward(x, mask) with an all-true mask
+};
+
+/// Ranges a check draws its cases from.
+struct Spec {
+  int64_t b_max = 4, t_min = 1, t_max = 16, h_min = 1, h_max = 8, dk_min = 1, dk_max = 8;
+  Masking masking = Masking::CausalFlag;
+};
+
+struct Case {
+  int64_t B = 1, T = 1, H = 1, dk = 1;
+  bool bias = true;
+  bool causal = false;
+  kt::Tensor mask;  // defined: use the mask overload
+  std::string mask_text;
+  ref::MhaWeights w;
+  kt::Tensor x;
+  [[nodiscard]] int64_t D() const { return H * dk; }
+  /// The fields shown with a failure besides RapidCheck's named values.
+  [[nodiscard]] std::vector<std::pair<std::string, std::string>> describe() const;
+};
+
+/// Draws a case inside a RapidCheck property (sizes named so shrinking shows them).
+Case generate(const Spec& spec);
+
+/// What the learner's forward did.
+struct Run {
+  kt::Tensor out;     // defined when it returned
+  std::string error;  // otherwise: the exception, named ("kt::ViewError: view size is ...")
+  bool view_error = false;
+  bool not_implemented = false;
+  [[nodiscard]] bool ok() const { return out.defined(); }
+};
+
+/// Builds the learner's MultiHeadAttention with the case's weights (fresh copies each call) and
+/// runs the overload the case asks for. Never throws.
+Run run_learner(const Case& c);
+/// The reference's output for the case (optionally as computed with a known mistake).
+kt::Tensor run_reference(const Case& c, const ref::Variant& variant = {});
+
+/// Output comparison used throughout: allclose with rtol 1e-9, atol 1e-12 (see the kata's
+/// README: two correct float64 implementations differ by ~1e-15 relative).
+inline constexpr double kRtol = 1e-9;
+inline constexpr double kAtol = 1e-12;
+bool close(const kt::Tensor& got, const kt::Tensor& expected);
+bool all_finite(const kt::Tensor& t);
+
+/// Fills failure.expected / failure.got with the row (b, t) where got is farthest from expected.
+void show_worst_row(const kt::Tensor& got, const kt::Tensor& expected, Failure& failure);
+/// "[0.1234, -2.5, nan]" for the first values of a 1-D slice.
+std::string slice_text(const kt::Tensor& row, int64_t max_values = 6);
+
+/// A failure for a forward that threw (or returned something that is not a tensor of the right
+/// shape), naming what the learner should look at.
+Failure failure_from_run(const Case& c, const Run& run);
+bool shape_ok(const Case& c, const Run& run);
+
+/// Runs body as a RapidCheck property: `cases` random cases from seed, shrinking to the smallest
+/// failing one. body returns a failure for a failing case.
+Outcome run_property(uint64_t seed, int cases, const std::function<std::optional<Failure>()>& body);
+
+}  // namespace grader::mha

@@ -1,0 +1,139 @@
+// The check runner: linked with one learner (or solution) object and a kata's checks, it runs the
+// checks it is asked for and streams one JSON object per line: "case" events (the case about to
+// run, so a crash or a timeout can still name it) and one "result" per check. ./grade spawns it
+// once per check, in a child process with time and memory limits.
+//
+//   runner --list                      the kata's checks, one JSON line each
+//   runner --check ID [--seed N] [--events-fd FD] [--memory-limit-mib M]
+#include <fcntl.h>
+#include <rapidcheck.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "grader/check.hpp"
+
+namespace grader {
+namespace {
+
+FILE* g_events = stdout;
+std::string g_current_check;
+
+void emit(const nlohmann::json& j) {
+  const std::string line = j.dump() + "\n";
+  std::fwrite(line.data(), 1, line.size(), g_events);
+  std::fflush(g_events);
+}
+
+nlohmann::json pairs_to_json(const std::vector<std::pair<std::string, std::string>>& pairs) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const auto& [k, v] : pairs) j.push_back({{"name", k}, {"value", v}});
+  return j;
+}
+
+void limit_memory(int64_t mib) {
+#if defined(__SANITIZE_ADDRESS__)
+  (void)mib;  // AddressSanitizer reserves terabytes of address space: a limit would break it
+#else
+  if (mib <= 0) return;
+  const rlim_t bytes = static_cast<rlim_t>(mib) << 20;
+  const rlimit limit{bytes, bytes};
+  setrlimit(RLIMIT_AS, &limit);
+#endif
+}
+
+/// RapidCheck announces its configuration the first time it loads it; that line is not the
+/// learner's output, so load it once with stdout and stderr pointed at /dev/null.
+void load_rapidcheck_quietly() {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  const int saved_out = dup(1);
+  const int saved_err = dup(2);
+  const int null_fd = open("/dev/null", O_WRONLY);
+  if (saved_out < 0 || saved_err < 0 || null_fd < 0) return;
+  dup2(null_fd, 1);
+  dup2(null_fd, 2);
+  (void)rc::detail::configuration();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  dup2(saved_out, 1);
+  dup2(saved_err, 2);
+  close(saved_out);
+  close(saved_err);
+  close(null_fd);
+}
+
+}  // namespace
+
+std::vector<CheckInfo>& registry() {
+  static std::vector<CheckInfo> checks;
+  return checks;
+}
+
+void announce_case(const std::vector<std::pair<std::string, std::string>>& fields) {
+  emit({{"event", "case"}, {"check", g_current_check}, {"case", pairs_to_json(fields)}});
+}
+
+}  // namespace grader
+
+int main(int argc, char** argv) {
+  using grader::registry;
+  CLI::App app{"kata check runner (spawned by ./grade)"};
+  bool list = false;
+  std::string check;
+  uint64_t seed = 1;
+  int events_fd = 1;
+  int64_t memory_mib = 0;
+  app.add_flag("--list", list, "list the checks");
+  app.add_option("--check", check, "the check to run");
+  app.add_option("--seed", seed, "random seed of the cases");
+  app.add_option("--events-fd", events_fd, "file descriptor for the JSON lines");
+  app.add_option("--memory-limit-mib", memory_mib, "address-space limit");
+  CLI11_PARSE(app, argc, argv);
+
+  if (events_fd != 1) {
+    grader::g_events = fdopen(events_fd, "w");
+    if (grader::g_events == nullptr) {
+      std::fprintf(stderr, "runner: cannot write events to fd %d\n", events_fd);
+      return 2;
+    }
+  }
+  if (list) {
+    for (const auto& c : registry()) grader::emit({{"id", c.id}, {"title", c.title}});
+    return 0;
+  }
+  const auto it = std::find_if(registry().begin(), registry().end(),
+                               [&](const grader::CheckInfo& c) { return c.id == check; });
+  if (it == registry().end()) {
+    std::fprintf(stderr, "runner: unknown check '%s'\n", check.c_str());
+    return 2;
+  }
+  grader::load_rapidcheck_quietly();
+  grader::limit_memory(memory_mib);
+  grader::g_current_check = it->id;
+  const auto start = std::chrono::steady_clock::now();
+  const grader::Outcome outcome = it->run(seed);
+  const auto ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start);
+  nlohmann::json result = {{"event", "result"},
+                           {"check", it->id},
+                           {"title", it->title},
+                           {"status", outcome.passed ? "pass" : "fail"},
+                           {"cases_run", outcome.cases_run},
+                           {"seed", seed},
+                           {"duration_ms", ms.count()}};
+  if (!outcome.passed) {
+    const grader::Failure& f = outcome.failure;
+    result["pitfall"] = f.pitfall.empty() ? nlohmann::json() : nlohmann::json(f.pitfall);
+    result["message"] = f.message;
+    result["counterexample"] = grader::pairs_to_json(f.counterexample);
+    result["expected"] = f.expected;
+    result["got"] = f.got;
+  }
+  grader::emit(result);
+  return 0;
+}

@@ -1,0 +1,28 @@
+// expect: pass
+// Accepted: the Hugging Face (BERT) style additive mask, (1 - mask) * -1e9 added to the scores.
+// A fully masked row then shifts every score equally and attends as if unmasked: finite, and one
+// of the behaviours the kata accepts for rows with nothing to attend to.
+#include <cmath>
+
+#include "mha.hpp"
+
+static kt::Tensor run(const MultiHeadAttention& m, const kt::Tensor& x, const kt::Tensor& allowed) {
+  const int64_t B = x.size(0), T = x.size(1);
+  auto split = [&](const kt::Tensor& t) {
+    return t.view({B, T, m.num_heads, m.d_head}).transpose(1, 2);
+  };
+  const kt::Tensor q = split(m.q_proj(x)), k = split(m.k_proj(x)), v = split(m.v_proj(x));
+  kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(m.d_head));
+  if (allowed.defined()) scores = scores + (1.0 - allowed.to(kt::Float64)) * -1e9;
+  const kt::Tensor out = kt::matmul(kt::softmax(scores, -1), v);
+  return m.out_proj(out.transpose(1, 2).contiguous().view({B, T, m.d_model}));
+}
+
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, bool causal) const {
+  const int64_t T = x.size(1);
+  return run(*this, x, causal ? kt::tril(kt::ones({T, T}, kt::Bool)) : kt::Tensor());
+}
+
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, const kt::Tensor& attn_mask) const {
+  return run(*this, x, attn_mask);
+}

@@ -1,17 +1,26 @@
 // kt-grade: the program behind ./grade. Builds a kata file (or --solution PATH) into the kata's
 // check runner, runs every check in its own process, and reports.
 //
+//   ./grade                       list the katas and what to do next
+//   ./grade KATA [options]        grade one kata          ./grade --all   grade every started kata
+//   ./grade hint KATA [--all]     ./grade reset KATA [--yes]     ./grade solution KATA [--force]
+//   ./grade watch [KATA]          re-grade on every save
+//   ./grade classroom             print the GitHub Classroom workflow (from the katas' metadata)
+//
 // Exit status: 0 all checks passed; 1 a check failed or the file did not compile; 2 usage or
 // setup error.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include "grader/cli/build.hpp"
+#include "grader/cli/commands.hpp"
 #include "grader/cli/kata.hpp"
 #include "grader/cli/report.hpp"
 #include "grader/cli/run.hpp"
@@ -27,6 +36,7 @@ struct Options {
   bool all = false;
   std::vector<std::string> only;
   int time_limit_s = 0;  // 0: the kata's own
+  std::string junit, markdown;
 };
 
 [[noreturn]] void usage_error(const std::string& message) {
@@ -34,7 +44,7 @@ struct Options {
   std::exit(2);
 }
 
-fs::path state_file() { return binary_dir() / "grade" / "state.json"; }
+fs::path state_file() { return state_dir() / "state.json"; }
 
 nlohmann::json load_state() {
   std::ifstream in(state_file());
@@ -49,6 +59,13 @@ bool not_started(const Kata& k) {
   return ss.str().find("not implemented yet") != std::string::npos;
 }
 
+Kata kata_or_exit(const std::string& name) {
+  if (auto k = find_kata(name)) return *k;
+  std::string names;
+  for (const Kata& k : load_katas()) names += " " + k.name;
+  usage_error("unknown kata '" + name + "'; the katas are:" + names);
+}
+
 KataResult grade(Kata kata, const Options& opt) {
   if (opt.time_limit_s > 0) kata.time_limit_s = opt.time_limit_s;
   KataResult r;
@@ -56,15 +73,14 @@ KataResult grade(Kata kata, const Options& opt) {
   r.title = kata.title;
   r.seed = opt.seed;
   const fs::path source = opt.solution.empty() ? kata.file : fs::path(opt.solution);
-  r.solution = source.string();
+  r.solution = opt.solution.empty() ? fs::relative(kata.file, source_dir()).string() : opt.solution;
   if (!fs::exists(source)) usage_error("no such file: " + source.string());
   // The kata file builds in the build tree; any other file in a private temporary folder.
-  fs::path work = binary_dir() / "grade" / kata.name;
-  std::string tmp_template;
+  fs::path work = state_dir() / kata.name;
   if (!opt.solution.empty()) {
-    tmp_template = (fs::temp_directory_path() / "kt-grade-XXXXXX").string();
-    if (mkdtemp(tmp_template.data()) == nullptr) usage_error("cannot create a temporary folder");
-    work = tmp_template;
+    std::string tmp = (fs::temp_directory_path() / "kt-grade-XXXXXX").string();
+    if (mkdtemp(tmp.data()) == nullptr) usage_error("cannot create a temporary folder");
+    work = tmp;
   }
   const BuildResult build = build_runner(kata, source, work);
   if (!build.ok) {
@@ -90,7 +106,7 @@ KataResult grade(Kata kata, const Options& opt) {
              : count("error") == std::ssize(r.tests) ? "error"
                                                      : "fail";
   if (!opt.solution.empty()) fs::remove_all(work);
-  if (opt.solution.empty()) {
+  if (opt.solution.empty() && opt.only.empty()) {
     nlohmann::json state = load_state();
     state[kata.name] = {{"status", r.status}, {"score", r.score()}, {"max_score", r.max_score()}};
     fs::create_directories(state_file().parent_path());
@@ -99,29 +115,107 @@ KataResult grade(Kata kata, const Options& opt) {
   return r;
 }
 
+std::string next_kata() {
+  const nlohmann::json state = load_state();
+  for (const Kata& k : load_katas())
+    if (!state.contains(k.name) || state[k.name].value("status", "") != "pass") return k.name;
+  return "";
+}
+
 int list_katas() {
-  const auto katas = load_katas();
   const nlohmann::json state = load_state();
   std::cout << "Katas (edit the file, then ./grade NAME):\n";
-  std::string next;
-  for (const Kata& k : katas) {
+  for (const Kata& k : load_katas()) {
     std::string status = "not started";
     if (!not_started(k)) {
-      status = "in progress (not graded yet)";
+      status = "in progress, not graded yet";
       if (state.contains(k.name)) {
         const auto& s = state[k.name];
         status = s["status"] == "pass" ? "passed"
-                                       : "failing: score " + std::to_string(s["score"].get<int>()) +
+                                       : "failing, score " + std::to_string(s["score"].get<int>()) +
                                              "/" + std::to_string(s["max_score"].get<int>());
       }
     }
-    if (next.empty() && status != "passed") next = k.name;
     std::cout << "  " << k.name << "  " << k.title << "  [" << status << "]  "
               << fs::relative(k.file, source_dir()).string() << "\n";
   }
-  if (!next.empty()) std::cout << "Next: ./grade " << next << "\n";
-  std::cout << "All tests of the project: ./grade selftest\n";
+  const std::string next = next_kata();
+  std::cout << (next.empty() ? "Every kata passes." : "Next: ./grade " + next) << "\n";
+  std::cout << "Hints: ./grade hint NAME    All of the project's tests: ./grade selftest\n";
   return 0;
+}
+
+int grade_command(const Options& opt) {
+  std::vector<Kata> katas;
+  if (opt.all) {
+    katas = load_katas();
+  } else {
+    katas.push_back(kata_or_exit(opt.kata));
+  }
+  const bool colour = opt.format == "text" && isatty(1) && std::getenv("NO_COLOR") == nullptr;
+  std::vector<KataResult> results;
+  bool ok = true;
+  for (const Kata& k : katas) {
+    KataResult r;
+    if (opt.all && opt.solution.empty() && not_started(k)) {
+      // --all grades what the learner has started; an untouched stub is reported, not failed.
+      r.kata = k.name;
+      r.title = k.title;
+      r.seed = opt.seed;
+      r.started = false;
+      r.status = "fail";
+      r.solution = fs::relative(k.file, source_dir()).string();
+      r.message = "not started: " + r.solution + " is still the shipped stub";
+    } else {
+      r = grade(k, opt);
+      ok = ok && r.status == "pass";
+    }
+    std::string rerun = "./grade " + k.name + " --seed " + std::to_string(opt.seed);
+    if (!opt.solution.empty()) rerun += " --solution " + opt.solution;
+    if (opt.format == "text") std::cout << to_text(r, colour, rerun) << std::flush;
+    results.push_back(std::move(r));
+  }
+  if (opt.format == "json") {
+    nlohmann::json all = {{"katas", nlohmann::json::array()}};
+    for (const auto& r : results) all["katas"].push_back(to_json(r));
+    std::cout << (opt.all ? all : all["katas"][0]).dump(2) << "\n";
+  }
+  if (!opt.junit.empty()) std::ofstream(opt.junit) << to_junit(results);
+  if (!opt.markdown.empty()) std::ofstream(opt.markdown, std::ios::app) << to_markdown(results);
+  return ok ? 0 : 1;
+}
+
+int watch(const std::string& name, Options opt) {
+  const std::string kata = name.empty() ? next_kata() : name;
+  if (kata.empty()) usage_error("every kata passes; name one to watch: ./grade watch KATA");
+  const Kata k = kata_or_exit(kata);
+  opt.kata = kata;
+  std::cout << "Watching " << fs::relative(k.file, source_dir()).string()
+            << " (checked twice a second, which works on every file system). Ctrl-C stops.\n";
+  fs::file_time_type seen{};
+  while (true) {
+    std::error_code ec;
+    const auto now = fs::last_write_time(k.file, ec);
+    if (!ec && now != seen) {
+      seen = now;
+      if (isatty(1)) std::cout << "\033[2J\033[H";  // clear the screen
+      grade_command(opt);
+      std::cout << "\n(watching for the next save…)\n" << std::flush;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  }
+}
+
+void add_grade_options(CLI::App& app, Options& opt) {
+  app.add_option("--solution", opt.solution, "grade this file in the kata file's place");
+  app.add_option("--seed", opt.seed,
+                 "seed of the random cases (the report prints the rerun command)");
+  app.add_option("--format", opt.format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  app.add_option("--check", opt.only, "run only this check (repeatable)");
+  app.add_option("--time-limit-s", opt.time_limit_s,
+                 "wall-clock limit per check (default: the kata's)");
+  app.add_option("--junit", opt.junit, "also write JUnit XML to this file");
+  app.add_option("--markdown", opt.markdown, "also append a Markdown summary to this file");
 }
 
 }  // namespace
@@ -129,52 +223,50 @@ int list_katas() {
 
 int main(int argc, char** argv) {
   using namespace cli;
-  CLI::App app{"./grade: grade your kata solutions"};
-  Options opt;
-  app.add_option("kata", opt.kata, "the kata to grade (see ./grade with no arguments)");
-  app.add_option("--solution", opt.solution, "grade this file in the kata file's place");
-  app.add_option("--seed", opt.seed,
-                 "seed of the random cases (the report prints the rerun command)");
-  app.add_option("--format", opt.format, "text or json")->check(CLI::IsMember({"text", "json"}));
-  app.add_option("--check", opt.only, "run only this check (repeatable)");
-  app.add_flag("--all", opt.all, "grade every kata");
-  app.add_option("--time-limit-s", opt.time_limit_s,
-                 "wall-clock limit per check (default: the kata's)");
+  const std::string first = argc > 1 ? argv[1] : "";
   try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);
-    std::cerr << "grade: " << e.what() << " (see ./grade --help)\n";
-    return 2;
-  }
-  try {
-    if (opt.kata.empty() && !opt.all) return list_katas();
-    std::vector<Kata> katas;
-    if (opt.all) {
-      katas = load_katas();
-    } else if (auto k = find_kata(opt.kata)) {
-      katas.push_back(*k);
-    } else {
-      std::string names;
-      for (const Kata& k2 : load_katas()) names += " " + k2.name;
-      usage_error("unknown kata '" + opt.kata + "'; the katas are:" + names);
+    if (first == "classroom") {
+      std::cout << classroom_workflow(load_katas());
+      return 0;
     }
-    const bool colour = opt.format == "text" && isatty(1) && std::getenv("NO_COLOR") == nullptr;
-    nlohmann::json all = {{"katas", nlohmann::json::array()}};
-    bool ok = true;
-    for (const Kata& k : katas) {
-      const KataResult r = grade(k, opt);
-      ok = ok && r.status == "pass";
-      std::string rerun = "./grade " + k.name + " --seed " + std::to_string(opt.seed);
-      if (!opt.solution.empty()) rerun += " --solution " + opt.solution;
-      if (opt.format == "json") {
-        all["katas"].push_back(to_json(r));
-      } else {
-        std::cout << to_text(r, colour, rerun);
+    if (first == "hint" || first == "reset" || first == "solution" || first == "watch") {
+      CLI::App app{"./grade " + first};
+      std::string kata;
+      bool flag = false;
+      Options opt;
+      app.add_option("kata", kata, "the kata")->required(first != "watch");
+      if (first == "hint") app.add_flag("--all", flag, "show every hint");
+      if (first == "reset") app.add_flag("--yes,-y", flag, "do not ask");
+      if (first == "solution") app.add_flag("--force", flag, "show it before the kata passes");
+      if (first == "watch") add_grade_options(app, opt);
+      try {
+        app.parse(argc - 1, argv + 1);
+      } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0) return app.exit(e);
+        std::cerr << "grade " << first << ": " << e.what() << " (see ./grade " << first
+                  << " --help)\n";
+        return 2;
       }
+      if (first == "watch") return watch(kata, opt);
+      const Kata k = kata_or_exit(kata);
+      if (first == "hint") return show_hint(k, flag);
+      if (first == "reset") return reset_kata(k, flag);
+      return show_solution(k, flag);
     }
-    if (opt.format == "json") std::cout << (opt.all ? all : all["katas"][0]).dump(2) << "\n";
-    return ok ? 0 : 1;
+    CLI::App app{"./grade: grade your kata solutions"};
+    Options opt;
+    app.add_option("kata", opt.kata, "the kata to grade (see ./grade with no arguments)");
+    app.add_flag("--all", opt.all, "grade every started kata");
+    add_grade_options(app, opt);
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+      if (e.get_exit_code() == 0) return app.exit(e);
+      std::cerr << "grade: " << e.what() << " (see ./grade --help)\n";
+      return 2;
+    }
+    if (opt.kata.empty() && !opt.all) return list_katas();
+    return grade_command(opt);
   } catch (const std::exception& e) {
     std::cerr << "grade: " << e.what() << "\n";
     return 2;

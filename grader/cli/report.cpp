@@ -32,6 +32,7 @@ nlohmann::json to_json(const KataResult& r) {
                       {"score", r.score()},
                       {"max_score", r.max_score()},
                       {"seed", r.seed},
+                      {"started", r.started},
                       {"pitfalls", r.pitfalls()},
                       {"tests", nlohmann::json::array()}};
   int task = 0;
@@ -86,6 +87,7 @@ std::string wrap(const std::string& text, const std::string& indent, size_t widt
 
 std::string to_text(const KataResult& r, bool colour, const std::string& rerun) {
   std::string s = paint(r.kata + ": " + r.title, "1", colour) + "\n";
+  if (!r.started) return s + "  not started (" + r.solution + " is still the stub)\n";
   if (r.status == "error" && r.tests.empty()) {
     s += paint("  ERROR ", "31;1", colour) + "\n" + wrap(r.message, "    ", 1000) + "\n";
     return s;

@@ -18,6 +18,7 @@ struct KataResult {
   std::string message;          // for status error: why nothing was graded
   std::string solution;         // the graded file
   uint64_t seed = 1;
+  bool started = true;  // false: the kata file is still the shipped stub (--all does not grade it)
   std::vector<TestResult> tests;
   [[nodiscard]] int score() const;
   [[nodiscard]] int max_score() const;

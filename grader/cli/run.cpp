@@ -8,6 +8,7 @@
 #include <array>
 #include <chrono>
 #include <cstring>
+#include <random>
 #include <sstream>
 
 namespace cli {
@@ -49,9 +50,12 @@ TestResult run_check(const Kata& kata, const fs::path& runner, const CheckMeta& 
     return r;
   }
   const auto start = std::chrono::steady_clock::now();
+  std::random_device entropy;
+  const std::string nonce = std::to_string(entropy()) + std::to_string(entropy());
   const pid_t pid = fork();
   if (pid == 0) {
     setpgid(0, 0);
+    setenv("KT_RUNNER_NONCE", nonce.c_str(), 1);
     dup2(output[1], 1);
     dup2(output[1], 2);
     dup2(events[1], 3);
@@ -119,9 +123,11 @@ TestResult run_check(const Kata& kata, const fs::path& runner, const CheckMeta& 
     const auto j = nlohmann::json::parse(line, nullptr, false);
     if (j.is_discarded()) continue;
     if (j.value("event", "") == "case") last_case = j["case"];
-    if (j.value("event", "") == "result") result = j;
+    if (j.value("event", "") == "result" && j.value("nonce", "") == nonce) result = j;
   }
-  if (!result.is_null()) {
+  // A result counts only from a runner that then exited normally.
+  const bool clean_exit = !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  if (!result.is_null() && clean_exit) {
     r.title = result.value("title", "");
     r.status = result.value("status", "fail");
     r.message = result.value("message", "");

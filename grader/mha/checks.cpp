@@ -57,6 +57,15 @@ Outcome check_matches_reference(uint64_t seed) {
                     ? "the output differs from the reference implementation (allclose with rtol "
                       "1e-9, atol 1e-12 fails). The row shown is where they differ most."
                     : "the output contains NaN or Inf where the reference is finite.";
+    if (all_finite(run.out)) {
+      const double worst =
+          kt::amax(kt::abs(run.out.to(kt::Float64) - expected) / (kt::abs(expected) + 1e-3)).item();
+      if (worst < 1e-4) {
+        f.message += " The difference is tiny (about " + std::to_string(worst) +
+                     " relative), the size float32 arithmetic leaves: keep every step in float64 "
+                     "(the input's dtype).";
+      }
+    }
     show_worst_row(run.out, expected, f);
     return f;
   });
@@ -298,7 +307,9 @@ Outcome check_neg_inf_nan(uint64_t seed) {
         "masked scores with -inf makes such a row softmax(-inf, ..., -inf) = 0/0 = NaN, and the "
         "NaN then spreads through everything downstream. Fill with kt::finfo(scores.dtype()).min "
         "instead: exp() of it underflows to 0 without NaN, and a fully masked row gets uniform "
-        "weights.";
+        "weights. (Already using finfo.min? A softmax written by hand without subtracting the "
+        "row maximum first gives the same 0/0 on such a row: use kt::softmax or subtract the "
+        "max.)";
     show_worst_row(run.out, run_reference(c), f);
     return f;
   });

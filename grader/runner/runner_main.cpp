@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 
 #include "grader/check.hpp"
@@ -22,6 +23,10 @@ namespace {
 
 FILE* g_events = stdout;
 std::string g_current_check;
+// ./grade puts a fresh random token in KT_RUNNER_NONCE; the runner takes it out of the environment
+// before any check runs and stamps its result with it, so text the learner's code writes cannot
+// pass for a result. (Code in the same process can always cheat harder; this stops the easy ways.)
+std::string g_nonce;
 
 void emit(const nlohmann::json& j) {
   const std::string line = j.dump() + "\n";
@@ -37,7 +42,7 @@ nlohmann::json pairs_to_json(const std::vector<std::pair<std::string, std::strin
 
 void limit_memory(int64_t mib) {
 #if defined(__SANITIZE_ADDRESS__)
-  (void)mib;  // AddressSanitizer reserves terabytes of address space: a limit would break it
+  (void)mib;  // AddressSanitizer reserves terabytes of address space: see __asan_default_options
 #else
   if (mib <= 0) return;
   const rlim_t bytes = static_cast<rlim_t>(mib) << 20;
@@ -80,6 +85,16 @@ void announce_case(const std::vector<std::pair<std::string, std::string>>& field
 
 }  // namespace grader
 
+#if defined(__SANITIZE_ADDRESS__)
+// Under AddressSanitizer an address-space limit is impossible, so the 2 GiB budget is enforced by
+// ASan itself: past it allocations fail (as they do under RLIMIT_AS in normal builds) and the
+// learner's code sees std::bad_alloc / kt's out-of-memory error. Leaks in learner code are not the
+// grader's business.
+extern "C" const char* __asan_default_options() {
+  return "soft_rss_limit_mb=2048:allocator_may_return_null=1:detect_leaks=0";
+}
+#endif
+
 int main(int argc, char** argv) {
   using grader::registry;
   CLI::App app{"kata check runner (spawned by ./grade)"};
@@ -95,6 +110,10 @@ int main(int argc, char** argv) {
   app.add_option("--memory-limit-mib", memory_mib, "address-space limit");
   CLI11_PARSE(app, argc, argv);
 
+  if (const char* nonce = std::getenv("KT_RUNNER_NONCE")) {
+    grader::g_nonce = nonce;
+    unsetenv("KT_RUNNER_NONCE");
+  }
   if (events_fd != 1) {
     grader::g_events = fdopen(events_fd, "w");
     if (grader::g_events == nullptr) {
@@ -125,7 +144,8 @@ int main(int argc, char** argv) {
                            {"status", outcome.passed ? "pass" : "fail"},
                            {"cases_run", outcome.cases_run},
                            {"seed", seed},
-                           {"duration_ms", ms.count()}};
+                           {"duration_ms", ms.count()},
+                           {"nonce", grader::g_nonce}};
   if (!outcome.passed) {
     const grader::Failure& f = outcome.failure;
     result["pitfall"] = f.pitfall.empty() ? nlohmann::json() : nlohmann::json(f.pitfall);

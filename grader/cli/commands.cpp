@@ -1,0 +1,269 @@
+#include "grader/cli/commands.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "grader/cli/build.hpp"
+
+namespace cli {
+
+fs::path state_dir() { return binary_dir() / "grade"; }
+
+namespace {
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+nlohmann::json load_json(const fs::path& p) {
+  std::ifstream in(p);
+  auto j = nlohmann::json::parse(in, nullptr, false);
+  return j.is_object() ? j : nlohmann::json::object();
+}
+
+void save_json(const fs::path& p, const nlohmann::json& j) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p) << j.dump(2);
+}
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        // XML 1.0 forbids most control characters; keep tabs and newlines.
+        if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t') out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int show_hint(const Kata& kata, bool all) {
+  const fs::path dir = source_dir() / "hints" / kata.name;
+  std::vector<fs::path> hints;
+  for (int i = 1; fs::exists(dir / (std::to_string(i) + ".md")); ++i)
+    hints.push_back(dir / (std::to_string(i) + ".md"));
+  if (hints.empty()) {
+    std::cerr << "grade: the kata '" << kata.name << "' has no hints (" << dir.string() << ")\n";
+    return 2;
+  }
+  const fs::path state = state_dir() / "hints.json";
+  nlohmann::json shown = load_json(state);
+  const int already = shown.value(kata.name, 0);
+  if (all) {
+    for (size_t i = 0; i < hints.size(); ++i)
+      std::cout << "--- hint " << i + 1 << " of " << hints.size() << " ---\n"
+                << read_file(hints[i]) << "\n";
+    shown[kata.name] = int(hints.size());
+  } else {
+    const int next = std::min<int>(already, int(hints.size()) - 1);
+    std::cout << "--- hint " << next + 1 << " of " << hints.size() << " ---\n"
+              << read_file(hints[size_t(next)]);
+    if (next + 1 < int(hints.size())) {
+      std::cout << "\n(run ./grade hint " << kata.name << " again for the next one)\n";
+    } else {
+      std::cout << "\nThat was the last general hint. The grader names your mistake when it knows "
+                   "it; each has its own hint in hints/"
+                << kata.name << "/pitfalls/.\n";
+    }
+    shown[kata.name] = next + 1;
+  }
+  save_json(state, shown);
+  return 0;
+}
+
+int reset_kata(const Kata& kata, bool yes) {
+  const fs::path rel = fs::relative(kata.file, source_dir());
+  // The stub as shipped: the file as the commit that added it had it.
+  std::string first_commit;
+  if (run_command({"git", "-C", source_dir().string(), "log", "--diff-filter=A", "--format=%H",
+                   "--", rel.string()},
+                  first_commit) != 0 ||
+      first_commit.empty()) {
+    std::cerr << "grade: cannot find the shipped " << rel.string()
+              << " in git history; restore it from the project's repository by hand\n";
+    return 2;
+  }
+  std::istringstream lines(first_commit);
+  std::string commit, line;
+  while (std::getline(lines, line))
+    if (!line.empty()) commit = line;  // the oldest
+  std::string stub;
+  if (run_command({"git", "-C", source_dir().string(), "show", commit + ":" + rel.string()},
+                  stub) != 0) {
+    std::cerr << "grade: git could not show " << rel.string() << " at " << commit << "\n";
+    return 2;
+  }
+  if (read_file(kata.file) == stub) {
+    std::cout << rel.string() << " is already the shipped stub.\n";
+    return 0;
+  }
+  if (!yes) {
+    std::cout << "Replace " << rel.string() << " with the shipped stub? Your version is kept as "
+              << rel.string() << ".bak [y/N] " << std::flush;
+    std::string answer;
+    if (!std::getline(std::cin, answer) || (answer != "y" && answer != "Y" && answer != "yes")) {
+      std::cout << "Nothing changed.\n";
+      return 1;
+    }
+  }
+  fs::copy_file(kata.file, fs::path(kata.file.string() + ".bak"),
+                fs::copy_options::overwrite_existing);
+  std::ofstream(kata.file) << stub;
+  std::cout << "Restored " << rel.string() << " (your version: " << rel.string() << ".bak).\n";
+  return 0;
+}
+
+int show_solution(const Kata& kata, bool force) {
+  const fs::path worked = source_dir() / "solutions" / kata.name / "worked.cpp";
+  const nlohmann::json state = load_json(state_dir() / "state.json");
+  const bool passed = state.contains(kata.name) && state[kata.name].value("status", "") == "pass";
+  if (!passed && !force) {
+    std::cout << "The worked solution opens once ./grade " << kata.name
+              << " passes. Try ./grade hint " << kata.name << " first (or add --force).\n";
+    return 1;
+  }
+  std::cout << read_file(worked);
+  std::cout << "\nAccepted variants: solutions/" << kata.name << "/accepted/\n";
+  return 0;
+}
+
+std::string to_junit(const std::vector<KataResult>& results) {
+  std::ostringstream x;
+  x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"tensor-katas\">\n";
+  for (const KataResult& r : results) {
+    int failures = 0, errors = 0;
+    double time = 0;
+    for (const auto& t : r.tests) {
+      failures += t.status == "fail";
+      errors += t.status == "error";
+      time += t.duration_ms / 1000;
+    }
+    if (r.tests.empty() && r.status == "error") errors = 1;
+    x << "  <testsuite name=\"" << xml_escape(r.kata) << "\" tests=\""
+      << std::max<size_t>(r.tests.size(), 1) << "\" failures=\"" << failures << "\" errors=\""
+      << errors << "\" time=\"" << time << "\">\n";
+    if (r.tests.empty()) {
+      x << "    <testcase classname=\"" << xml_escape(r.kata) << "\" name=\"build\">\n"
+        << "      <error message=\"did not build\">" << xml_escape(r.message) << "</error>\n"
+        << "    </testcase>\n";
+    }
+    for (const auto& t : r.tests) {
+      x << "    <testcase classname=\"" << xml_escape(r.kata) << "\" name=\"" << xml_escape(t.id)
+        << "\" time=\"" << t.duration_ms / 1000 << "\">\n";
+      if (t.status != "pass") {
+        std::string body = t.message;
+        for (const auto& f : t.counterexample)
+          body += "\n  " + f["name"].get<std::string>() + " = " + f["value"].get<std::string>();
+        if (!t.expected.empty()) body += "\nexpected " + t.expected + "\ngot      " + t.got;
+        const std::string tag = t.status == "error" ? "error" : "failure";
+        const std::string headline =
+            t.pitfall.empty() ? t.message.substr(0, 200) : "pitfall " + t.pitfall;
+        x << "      <" << tag << " message=\"" << xml_escape(headline) << "\">" << xml_escape(body)
+          << "</" << tag << ">\n";
+      }
+      if (!t.output.empty()) x << "      <system-out>" << xml_escape(t.output) << "</system-out>\n";
+      x << "    </testcase>\n";
+    }
+    x << "  </testsuite>\n";
+  }
+  x << "</testsuites>\n";
+  return x.str();
+}
+
+std::string to_markdown(const std::vector<KataResult>& results) {
+  std::string md = "| kata | status | score | pitfalls |\n|---|---|---|---|\n";
+  for (const KataResult& r : results) {
+    std::string pitfalls;
+    for (const auto& p : r.pitfalls()) pitfalls += (pitfalls.empty() ? "`" : ", `") + p + "`";
+    const std::string status = !r.started            ? "⏸ not started"
+                               : r.status == "pass"  ? "✅ pass"
+                               : r.status == "error" ? "⛔ error"
+                                                     : "❌ fail";
+    md += "| " + r.kata + " | " + status + " | " + std::to_string(r.score()) + "/" +
+          std::to_string(r.max_score()) + " | " + (pitfalls.empty() ? "—" : pitfalls) + " |\n";
+  }
+  return md;
+}
+
+std::string classroom_workflow(const std::vector<Kata>& katas) {
+  std::string y =
+      "# GitHub Classroom autograding, generated by `./grade classroom` from katas/*/kata.toml\n"
+      "# (one test per check, its points from the metadata). Copy it to .github/workflows/ in the\n"
+      "# Classroom template repository. Regenerate it after changing a kata's checks.\n"
+      "name: classroom\n"
+      "on: [push, workflow_dispatch]\n"
+      "permissions:\n"
+      "  checks: write\n"
+      "  actions: read\n"
+      "  contents: read\n"
+      "jobs:\n"
+      "  autograding:\n"
+      "    runs-on: ubuntu-22.04\n"
+      "    container: debian:12\n"
+      "    steps:\n"
+      "      - run: apt-get update && apt-get install -y git sudo\n"
+      "      - uses: actions/checkout@v4\n"
+      "      - name: set up and build\n"
+      "        run: ./grade\n";
+  std::string ids;
+  for (const Kata& k : katas) {
+    for (const CheckMeta& c : k.checks) {
+      const std::string id = k.name + "-" + c.id;
+      ids += (ids.empty() ? "" : ",") + id;
+      y += "      - name: " + id +
+           "\n"
+           "        id: " +
+           id +
+           "\n"
+           "        uses: classroom-resources/autograding-command-grader@v1\n"
+           "        with:\n"
+           "          test-name: " +
+           id +
+           "\n"
+           "          command: ./grade " +
+           k.name + " --check " + c.id +
+           "\n"
+           "          timeout: 5\n"
+           "          max-score: " +
+           std::to_string(c.points) + "\n";
+    }
+  }
+  y += "      - name: report\n"
+       "        uses: classroom-resources/autograding-grading-reporter@v1\n"
+       "        env:\n";
+  for (const Kata& k : katas)
+    for (const CheckMeta& c : k.checks) {
+      std::string var = k.name + "-" + c.id;
+      for (char& ch : var) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+      y += "          " + var + "_RESULTS: \"${{steps." + k.name + "-" + c.id +
+           ".outputs.result}}\"\n";
+    }
+  y += "        with:\n          runners: " + ids + "\n";
+  return y;
+}
+
+}  // namespace cli

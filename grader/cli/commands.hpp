@@ -1,0 +1,30 @@
+// The learner's other commands: hint, reset, solution, watch; and the extra report files.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "grader/cli/kata.hpp"
+#include "grader/cli/report.hpp"
+
+namespace cli {
+
+/// Shows the next progressive hint (or all of them); remembers how many were shown.
+int show_hint(const Kata& kata, bool all);
+/// Restores the shipped stub of the kata file, keeping a backup; asks unless yes.
+int reset_kata(const Kata& kata, bool yes);
+/// Shows the worked solution once the kata passes (or with force).
+int show_solution(const Kata& kata, bool force);
+
+/// JUnit XML (GitHub and GitLab test reporters read it).
+std::string to_junit(const std::vector<KataResult>& results);
+/// A short Markdown table fit for $GITHUB_STEP_SUMMARY.
+std::string to_markdown(const std::vector<KataResult>& results);
+
+/// The GitHub Classroom autograding workflow, one test per check with the metadata's points.
+std::string classroom_workflow(const std::vector<Kata>& katas);
+
+/// Where ./grade keeps what it remembers between runs (hints shown, last results).
+fs::path state_dir();
+
+}  // namespace cli

@@ -1,0 +1,28 @@
+# The CI files nothing here runs: every workflow parses as YAML, the Classroom workflow is what
+# `./grade classroom` generates from the katas' metadata (so points cannot drift), and the fork
+# workflow's grading command is the one .ci/run executes. Usage: -DGRADE= -DSOURCE= -P this
+set(failures "")
+file(GLOB yamls ${SOURCE}/.github/workflows/*.yml ${SOURCE}/docs/classroom/*.yml)
+foreach(y IN LISTS yamls)
+  execute_process(COMMAND python3 -c "import sys, yaml; yaml.safe_load(open(sys.argv[1]))" ${y}
+                  RESULT_VARIABLE code ERROR_VARIABLE err)
+  if(NOT code EQUAL 0)
+    string(APPEND failures "\n${y} is not valid YAML (needs python3-yaml): ${err}")
+  endif()
+endforeach()
+execute_process(COMMAND ${GRADE} classroom OUTPUT_VARIABLE generated)
+file(READ ${SOURCE}/docs/classroom/classroom.yml committed)
+if(NOT generated STREQUAL committed)
+  string(APPEND failures "\ndocs/classroom/classroom.yml is out of date: run ./grade classroom > docs/classroom/classroom.yml")
+endif()
+file(READ ${SOURCE}/.github/workflows/grade.yml fork)
+file(READ ${SOURCE}/.ci/run gate)
+set(command "./grade --all --format json --junit")
+string(FIND "${fork}" "${command}" in_fork)
+string(FIND "${gate}" "${command}" in_gate)
+if(in_fork EQUAL -1 OR in_gate EQUAL -1)
+  string(APPEND failures "\nthe fork workflow and .ci/run must both run '${command} ...'")
+endif()
+if(failures)
+  message(FATAL_ERROR "${failures}")
+endif()

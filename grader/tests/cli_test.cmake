@@ -1,0 +1,72 @@
+# Tests of the ./grade program itself (kt-grade): commands, exit statuses, messages, the JSON field
+# list, JUnit and Markdown files. Usage: cmake -DGRADE=kt-grade -DSOURCE=repo -DWORK=dir -P cli_test.cmake
+set(failures "")
+macro(expect_run name expected_code pattern)
+  execute_process(COMMAND ${ARGN} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE code)
+  if(NOT code EQUAL ${expected_code})
+    string(APPEND failures "\n${name}: exit ${code}, expected ${expected_code}\n${out}${err}")
+  elseif(NOT "${out}${err}" MATCHES "${pattern}")
+    string(APPEND failures "\n${name}: output does not match '${pattern}':\n${out}${err}")
+  endif()
+endmacro()
+
+file(MAKE_DIRECTORY ${WORK})
+expect_run("no arguments lists the katas" 0 "mha  Multi-head attention from scratch.*Next: ./grade" ${GRADE})
+expect_run("an unknown kata is a usage error" 2 "grade: unknown kata 'nope'; the katas are: mha" ${GRADE} nope)
+expect_run("an unknown option is a usage error" 2 "The following argument was not expected: --bogus" ${GRADE} mha --bogus)
+expect_run("a missing solution file is a usage error" 2 "grade: no such file: /nonexistent.cpp" ${GRADE} mha --solution /nonexistent.cpp)
+expect_run("a bad format is a usage error" 2 "--format" ${GRADE} mha --format yaml)
+expect_run("hint shows a hint" 0 "--- hint [0-9] of 3 ---" ${GRADE} hint mha)
+expect_run("hint --all shows every hint" 0 "hint 1 of 3.*hint 2 of 3.*hint 3 of 3" ${GRADE} hint mha --all)
+expect_run("hint of an unknown kata" 2 "unknown kata" ${GRADE} hint nope)
+expect_run("the stub is reported as not started" 1 "NOT STARTED.*not implemented" ${GRADE} mha --solution ${SOURCE}/katas/mha/mha.cpp)
+expect_run("a passing solution exits 0" 0 "all 9 checks passed  score 13/13"
+           ${GRADE} mha --solution ${SOURCE}/solutions/mha/worked.cpp)
+expect_run("a failing solution names its pitfall, the case, the hint and the rerun command" 1
+           "pitfall: neg_inf_nan.*smallest failing case:.*attn_mask = Bool.*hint: hints/mha/pitfalls/neg_inf_nan.md.*rerun exactly this: ./grade mha --seed 7 --solution"
+           ${GRADE} mha --seed 7 --solution ${SOURCE}/solutions/mha/pitfalls/neg_inf_nan.cpp)
+expect_run("a compile error shows file:line first" 1 "did not build:\nsolutions/mha/hostile/does_not_compile.cpp:[0-9]+:[0-9]+: error"
+           ${CMAKE_COMMAND} -E chdir ${SOURCE} ${GRADE} mha --solution solutions/mha/hostile/does_not_compile.cpp)
+expect_run("a forbidden call is named" 1 "forbidden call: calls_reference.cpp calls ref::mha_forward"
+           ${GRADE} mha --solution ${SOURCE}/solutions/mha/hostile/calls_reference.cpp)
+
+# JSON: Exercism v3 fields plus the project's, JUnit and Markdown written alongside.
+execute_process(COMMAND ${GRADE} mha --solution ${SOURCE}/solutions/mha/pitfalls/scale_by_d_model.cpp
+                        --format json --junit ${WORK}/junit.xml --markdown ${WORK}/summary.md
+                OUTPUT_VARIABLE json RESULT_VARIABLE code)
+if(NOT code EQUAL 1)
+  string(APPEND failures "\njson run: exit ${code}, expected 1")
+endif()
+foreach(key version status message kata score max_score seed pitfalls tests)
+  string(JSON type ERROR_VARIABLE e TYPE "${json}" ${key})
+  if(e)
+    string(APPEND failures "\nJSON lacks top-level '${key}'")
+  endif()
+endforeach()
+string(JSON version GET "${json}" version)
+string(JSON pitfall0 GET "${json}" pitfalls 0)
+if(NOT version EQUAL 3 OR NOT pitfall0 STREQUAL "scale_by_d_model")
+  string(APPEND failures "\nJSON version ${version}, pitfalls[0] ${pitfall0}")
+endif()
+string(JSON ntests LENGTH "${json}" tests)
+math(EXPR last "${ntests} - 1")
+foreach(i RANGE ${last})
+  foreach(key name status message output test_code task_id pitfall counterexample score max_score duration_ms)
+    string(JSON type ERROR_VARIABLE e TYPE "${json}" tests ${i} ${key})
+    if(e)
+      string(APPEND failures "\nJSON test ${i} lacks '${key}'")
+    endif()
+  endforeach()
+endforeach()
+file(READ ${WORK}/junit.xml junit)
+if(NOT junit MATCHES "<testsuite name=\"mha\" tests=\"9\" failures=\"[1-9]\"" OR NOT junit MATCHES "message=\"pitfall scale_by_d_model\"")
+  string(APPEND failures "\nJUnit XML is not as expected:\n${junit}")
+endif()
+file(READ ${WORK}/summary.md md)
+if(NOT md MATCHES "\\| mha \\| ❌ fail \\| [0-9]+/13 \\| `scale_by_d_model` \\|")
+  string(APPEND failures "\nMarkdown summary is not as expected:\n${md}")
+endif()
+
+if(failures)
+  message(FATAL_ERROR "${failures}")
+endif()

@@ -1,0 +1,23 @@
+// expect: error
+// Hostile: writes a fake "pass" result where the runner writes its events, then exits, hoping the
+// grader believes it. Results need the runner's nonce and a clean exit of the runner.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "mha.hpp"
+
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, bool) const {
+  for (const char* check :
+       {"shape", "matches_reference", "causal_is_causal", "fully_masked_rows"}) {
+    const std::string line = std::string("{\"event\":\"result\",\"check\":\"") + check +
+                             "\",\"status\":\"pass\",\"cases_run\":100}\n";
+    for (int fd : {1, 3, 4}) (void)!write(fd, line.data(), line.size());
+  }
+  std::_Exit(0);
+  return x;
+}
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, const kt::Tensor&) const {
+  return forward(x, false);
+}

@@ -17,6 +17,7 @@ struct Failure {
   std::vector<std::pair<std::string, std::string>> counterexample;  // named inputs of the case
   std::string expected;                                             // a small slice, or empty
   std::string got;                                                  // the same slice of the output
+  bool error = false;  // the code could not be graded (it ran out of memory), not a wrong answer
 };
 
 /// Result of one check.

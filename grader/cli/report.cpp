@@ -147,6 +147,16 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
   s += paint(summary, all ? "32;1" : "31;1", colour);
   s += "  score " + std::to_string(r.score()) + "/" + std::to_string(r.max_score()) + "\n";
   if (!all) {
+    const auto named = r.pitfalls();
+    if (!named.empty()) {
+      std::string list;
+      for (const auto& p : named) {
+        if (!list.empty()) list += ", ";
+        list += p;
+      }
+      s += "pitfalls found: " + list +
+           " - fix these first; the other failures usually follow from them.\n";
+    }
     s += "rerun exactly this: " + rerun + "\n";
     s += "stuck? ./grade hint " + r.kata + "\n";
   }

@@ -151,8 +151,12 @@ Run run_learner(const Case& c) {
   } catch (const kt::NotImplemented& e) {
     run.not_implemented = true;
     run.error = std::string("not implemented: ") + e.what();
+  } catch (const std::bad_alloc&) {
+    run.out_of_memory = true;
+    run.error = "ran out of memory (std::bad_alloc): each check may use at most 2 GiB";
   } catch (const kt::Error& e) {
     run.error = std::string("kt::Error: ") + e.what();
+    run.out_of_memory = run.error.find("out of memory") != std::string::npos;
   } catch (const std::exception& e) {
     run.error = std::string("exception: ") + e.what();
   } catch (...) {
@@ -207,6 +211,7 @@ Failure failure_from_run(const Case& c, const Run& run) {
   Failure f;
   f.counterexample = c.describe();
   if (!run.ok()) {
+    f.error = run.out_of_memory;  // a resource limit, not a wrong answer: reported as an error
     f.message = "forward threw instead of returning: " + run.error;
     if (run.view_error) {
       f.message +=
@@ -246,7 +251,9 @@ Outcome run_property(uint64_t seed, int cases,
     // The case as the check describes it, then RapidCheck's other named values (seeds, choices).
     auto& shown = outcome.failure.counterexample;
     for (const auto& [name, value] : failure.counterExample) {
-      const bool known = std::any_of(shown.begin(), shown.end(),
+      // "call" already says which overload and whether causal.
+      const bool known = name == "use the mask overload" || name == "causal" ||
+                         std::any_of(shown.begin(), shown.end(),
                                      [&](const auto& field) { return field.first == name; });
       if (!known) shown.emplace_back(name, value);
     }

@@ -51,6 +51,7 @@ struct Run {
   std::string error;  // otherwise: the exception, named ("kt::ViewError: view size is ...")
   bool view_error = false;
   bool not_implemented = false;
+  bool out_of_memory = false;
   [[nodiscard]] bool ok() const { return out.defined(); }
 };
 

@@ -159,7 +159,7 @@ Outcome check_fully_masked_rows(uint64_t seed) {
 
 /// A detector's failure for a forward that threw something other than its own signature.
 Failure cannot_check(const Case& c, const Run& run, const std::string& what) {
-  Failure f = failure_from_run(c, run);
+  Failure f = failure_from_run(c, run);  // keeps f.error for a resource limit
   f.message = "could not check for " + what + ": " + f.message;
   return f;
 }

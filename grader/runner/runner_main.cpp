@@ -90,6 +90,7 @@ void announce_case(const std::vector<std::pair<std::string, std::string>>& field
 // ASan itself: past it allocations fail (as they do under RLIMIT_AS in normal builds) and the
 // learner's code sees std::bad_alloc / kt's out-of-memory error. Leaks in learner code are not the
 // grader's business.
+extern "C" const char* __asan_default_options();
 extern "C" const char* __asan_default_options() {
   return "soft_rss_limit_mb=2048:allocator_may_return_null=1:detect_leaks=0";
 }
@@ -141,7 +142,9 @@ int main(int argc, char** argv) {
   nlohmann::json result = {{"event", "result"},
                            {"check", it->id},
                            {"title", it->title},
-                           {"status", outcome.passed ? "pass" : "fail"},
+                           {"status", outcome.passed          ? "pass"
+                                      : outcome.failure.error ? "error"
+                                                              : "fail"},
                            {"cases_run", outcome.cases_run},
                            {"seed", seed},
                            {"duration_ms", ms.count()},

@@ -164,6 +164,16 @@ Failure cannot_check(const Case& c, const Run& run, const std::string& what) {
   return f;
 }
 
+/// A detector's finding: its pitfall id, the explanation, and where the output differs most.
+Failure found_pitfall(const Case& c, const Run& run, const char* id, std::string message) {
+  Failure f;
+  f.pitfall = id;
+  f.counterexample = c.describe();
+  f.message = std::move(message);
+  show_worst_row(run.out, run_reference(c), f);
+  return f;
+}
+
 /// Permutes features of the query and key projections (rows of W and b) by perm.
 Case permute_qk(const Case& c, const std::vector<int64_t>& perm) {
   Case p = c;
@@ -218,18 +228,14 @@ Outcome check_wrong_head_order(uint64_t seed) {
       found = found || (close(base.out, run_reference(c, v)) && !close(base.out, run_reference(c)));
     }
     if (!found) return std::nullopt;
-    Failure f;
-    f.pitfall = "wrong_head_order";
-    f.counterexample = c.describe();
-    f.message =
+    return found_pitfall(
+        c, base, "wrong_head_order",
         "the heads are split in the wrong order. Head h must own the contiguous feature slice "
         "[h*d_head, (h+1)*d_head): view(B, T, num_heads, d_head) then transpose(1, 2). Splitting "
         "as view(B, T, d_head, num_heads), or viewing the (B, T, d_model) memory as (B, "
         "num_heads, T, d_head) without the transpose, runs without error but mixes features of "
         "different heads (or tokens). Found by reordering features inside each head's slice of "
-        "q and k: correct code is unaffected, yours changed.";
-    show_worst_row(base.out, run_reference(c), f);
-    return f;
+        "q and k: correct code is unaffected, yours changed.");
   });
 }
 
@@ -260,17 +266,13 @@ Outcome check_mask_after_softmax(uint64_t seed) {
       found = unmasked.ok() && close(unmasked.out, run_reference(open));
     }
     if (!found) return std::nullopt;
-    Failure f;
-    f.pitfall = "mask_after_softmax";
-    f.counterexample = c.describe();
-    f.message =
+    return found_pitfall(
+        c, run, "mask_after_softmax",
         "the mask is applied after the softmax. Masking must happen on the scores, before the "
         "softmax (fill the forbidden scores with kt::finfo(dtype).min), so the softmax "
         "renormalises over the allowed keys. Zeroing (or filling) the weights afterwards leaves "
         "rows that do not sum to 1, and the normaliser has already seen the masked (future) "
-        "keys: a causal model leaks the future.";
-    show_worst_row(run.out, run_reference(c), f);
-    return f;
+        "keys: a causal model leaks the future.");
   });
 }
 
@@ -299,19 +301,15 @@ Outcome check_neg_inf_nan(uint64_t seed) {
     fixed.mask = c.mask | kt::eye(c.T, c.T, kt::Bool);
     const Run with_diagonal = run_learner(fixed);
     if (!with_diagonal.ok() || !sane(with_diagonal.out)) return std::nullopt;
-    Failure f;
-    f.pitfall = "neg_inf_nan";
-    f.counterexample = c.describe();
-    f.message =
+    return found_pitfall(
+        c, run, "neg_inf_nan",
         "a query row whose keys are all masked (a padded position) comes out as NaN. Filling "
         "masked scores with -inf makes such a row softmax(-inf, ..., -inf) = 0/0 = NaN, and the "
         "NaN then spreads through everything downstream. Fill with kt::finfo(scores.dtype()).min "
         "instead: exp() of it underflows to 0 without NaN, and a fully masked row gets uniform "
         "weights. (Already using finfo.min? A softmax written by hand without subtracting the "
         "row maximum first gives the same 0/0 on such a row: use kt::softmax or subtract the "
-        "max.)";
-    show_worst_row(run.out, run_reference(c), f);
-    return f;
+        "max.)");
   });
 }
 
@@ -339,16 +337,13 @@ Outcome check_scale_by_d_model(uint64_t seed) {
       found = found || (wrong && !right);
     }
     if (!found) return std::nullopt;
-    Failure f;
-    f.pitfall = "scale_by_d_model";
-    f.counterexample = c.describe();
-    f.message = "the scores are divided by sqrt(d_model) = sqrt(" + std::to_string(c.D()) +
-                ") instead of sqrt(d_head) = sqrt(" + std::to_string(c.dk) +
-                "). Each head's dot product sums d_head terms, so its spread grows like "
-                "sqrt(d_head): that is what to divide by. sqrt(d_model) over-shrinks the scores "
-                "by sqrt(num_heads) and flattens attention towards uniform.";
-    show_worst_row(run.out, run_reference(c), f);
-    return f;
+    return found_pitfall(
+        c, run, "scale_by_d_model",
+        "the scores are divided by sqrt(d_model) = sqrt(" + std::to_string(c.D()) +
+            ") instead of sqrt(d_head) = sqrt(" + std::to_string(c.dk) +
+            "). Each head's dot product sums d_head terms, so its spread grows like "
+            "sqrt(d_head): that is what to divide by. sqrt(d_model) over-shrinks the scores "
+            "by sqrt(num_heads) and flattens attention towards uniform.");
   });
 }
 

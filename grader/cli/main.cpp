@@ -91,6 +91,7 @@ KataResult grade(Kata kata, const Options& opt) {
     if (!forbidden) r.message += "(full log: " + build.log.string() + ")";
     return r;
   }
+  r.warnings = build.warnings;
   for (const CheckMeta& check : kata.checks) {
     if (!opt.only.empty() &&
         std::find(opt.only.begin(), opt.only.end(), check.id) == opt.only.end())

@@ -1,6 +1,7 @@
 #include "grader/cli/report.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 namespace cli {
 
@@ -25,16 +26,18 @@ std::vector<std::string> KataResult::pitfalls() const {
 }
 
 nlohmann::json to_json(const KataResult& r) {
-  nlohmann::json j = {{"version", 3},
-                      {"status", r.status},
-                      {"message", r.message.empty() ? nlohmann::json() : nlohmann::json(r.message)},
-                      {"kata", r.kata},
-                      {"score", r.score()},
-                      {"max_score", r.max_score()},
-                      {"seed", r.seed},
-                      {"started", r.started},
-                      {"pitfalls", r.pitfalls()},
-                      {"tests", nlohmann::json::array()}};
+  nlohmann::json j = {
+      {"version", 3},
+      {"status", r.status},
+      {"message", r.message.empty() ? nlohmann::json() : nlohmann::json(r.message)},
+      {"kata", r.kata},
+      {"score", r.score()},
+      {"max_score", r.max_score()},
+      {"seed", r.seed},
+      {"started", r.started},
+      {"warnings", r.warnings.empty() ? nlohmann::json() : nlohmann::json(r.warnings)},
+      {"pitfalls", r.pitfalls()},
+      {"tests", nlohmann::json::array()}};
   int task = 0;
   for (const auto& t : r.tests) {
     nlohmann::json counter = nlohmann::json::object();
@@ -134,6 +137,14 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     if (!t->pitfall.empty()) {
       s += "        hint: hints/" + r.kata + "/pitfalls/" + t->pitfall + ".md\n";
     }
+  }
+  if (!r.warnings.empty()) {
+    // Warnings never fail a kata (an unused variable is not a failed interview), but they are
+    // worth a look: show the first few lines.
+    std::istringstream lines(r.warnings);
+    std::string line, shown;
+    for (int n = 0; n < 6 && std::getline(lines, line); ++n) shown += "    " + line + "\n";
+    s += paint("  compiler warnings (not errors):", "33", colour) + "\n" + shown;
   }
   const bool all = r.status == "pass";
   const auto failed = std::count_if(r.tests.begin(), r.tests.end(),

@@ -17,6 +17,7 @@ struct KataResult {
   std::string status = "fail";  // pass | fail | error
   std::string message;          // for status error: why nothing was graded
   std::string solution;         // the graded file
+  std::string warnings;         // the compiler's warnings (shown, never fatal)
   uint64_t seed = 1;
   bool started = true;  // false: the kata file is still the shipped stub (--all does not grade it)
   std::vector<TestResult> tests;

@@ -1,16 +1,25 @@
 # Tests of the ./grade program itself (kt-grade): commands, exit statuses, messages, the JSON field
 # list, JUnit and Markdown files. Usage: cmake -DGRADE=kt-grade -DSOURCE=repo -DWORK=dir -P cli_test.cmake
 set(failures "")
-macro(expect_run name expected_code pattern)
+# A function, not a macro: a macro would expand the regex's escapes a second time.
+function(expect_run name expected_code pattern)
   execute_process(COMMAND ${ARGN} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE code)
   if(NOT code EQUAL ${expected_code})
-    string(APPEND failures "\n${name}: exit ${code}, expected ${expected_code}\n${out}${err}")
+    set(failures "${failures}\n${name}: exit ${code}, expected ${expected_code}\n${out}${err}" PARENT_SCOPE)
   elseif(NOT "${out}${err}" MATCHES "${pattern}")
-    string(APPEND failures "\n${name}: output does not match '${pattern}':\n${out}${err}")
+    set(failures "${failures}\n${name}: output does not match '${pattern}':\n${out}${err}" PARENT_SCOPE)
   endif()
-endmacro()
+endfunction()
 
 file(MAKE_DIRECTORY ${WORK})
+# What ./grade remembers (hints shown, last results) goes to a folder of this test's own, so
+# running the self-test never changes a learner's state.
+set(ENV{KT_STATE_DIR} ${WORK}/state)
+file(WRITE ${WORK}/no.txt "n\n")
+# The worked solution plus an unused variable: passes, and the warning is shown.
+file(READ ${SOURCE}/solutions/mha/worked.cpp worked)
+string(REPLACE "const int64_t B = x.size(0), T = x.size(1);" "const int64_t B = x.size(0), T = x.size(1);\n  int unused_thing = 0;" warns "${worked}")
+file(WRITE ${WORK}/warns.cpp "${warns}")
 expect_run("no arguments lists the katas" 0 "mha  Multi-head attention from scratch.*Next: ./grade" ${GRADE})
 expect_run("an unknown kata is a usage error" 2 "grade: unknown kata 'nope'; the katas are: mha" ${GRADE} nope)
 expect_run("an unknown option is a usage error" 2 "The following argument was not expected: --bogus" ${GRADE} mha --bogus)
@@ -29,6 +38,39 @@ expect_run("a compile error shows file:line first" 1 "did not build:\nsolutions/
            ${CMAKE_COMMAND} -E chdir ${SOURCE} ${GRADE} mha --solution solutions/mha/hostile/does_not_compile.cpp)
 expect_run("a forbidden call is named" 1 "forbidden call: calls_reference.cpp calls ref::mha_forward"
            ${GRADE} mha --solution ${SOURCE}/solutions/mha/hostile/calls_reference.cpp)
+
+expect_run("a compiler warning is shown, never fatal" 0 "compiler warnings \\(not errors\\):.*unused.*all 9 checks passed"
+           ${GRADE} mha --solution ${WORK}/warns.cpp)
+
+# reset and watch, on a clone so the repository's own kata file is never touched.
+file(REMOVE_RECURSE ${WORK}/repo)
+execute_process(COMMAND git clone -q ${SOURCE} ${WORK}/repo RESULT_VARIABLE cloned)
+if(cloned EQUAL 0)
+  expect_run("reset of an untouched kata changes nothing" 0 "already the shipped stub"
+             ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo ${GRADE} reset mha --yes)
+  file(WRITE ${WORK}/repo/katas/mha/mha.cpp "// my attempt\n")
+  expect_run("reset --yes restores the stub and keeps a backup" 0 "Restored katas/mha/mha.cpp \\(your version: katas/mha/mha.cpp.bak\\)"
+             ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo ${GRADE} reset mha --yes)
+  file(READ ${WORK}/repo/katas/mha/mha.cpp restored)
+  file(READ ${WORK}/repo/katas/mha/mha.cpp.bak backup)
+  if(NOT restored MATCHES "not implemented yet" OR NOT backup STREQUAL "// my attempt\n")
+    string(APPEND failures "\nreset did not restore the stub or keep the backup")
+  endif()
+  file(WRITE ${WORK}/repo/katas/mha/mha.cpp "// again\n")
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo ${GRADE} reset mha
+                  INPUT_FILE ${WORK}/no.txt OUTPUT_VARIABLE out RESULT_VARIABLE code)
+  file(READ ${WORK}/repo/katas/mha/mha.cpp kept)
+  if(NOT code EQUAL 1 OR NOT out MATCHES "Nothing changed" OR NOT kept STREQUAL "// again\n")
+    string(APPEND failures "\nreset answered 'n' still changed the file (exit ${code}): ${out}")
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo ${GRADE} reset mha --yes
+                  OUTPUT_QUIET)
+  # watch grades once at start, then polls; stop it after a few seconds.
+  expect_run("watch grades the kata and keeps watching" 124 "Watching katas/mha/mha.cpp.*NOT STARTED.*watching for the next save"
+             timeout 8 ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo ${GRADE} watch mha)
+else()
+  string(APPEND failures "\ncould not git clone ${SOURCE} for the reset test")
+endif()
 
 # JSON: Exercism v3 fields plus the project's, JUnit and Markdown written alongside.
 execute_process(COMMAND ${GRADE} mha --solution ${SOURCE}/solutions/mha/pitfalls/scale_by_d_model.cpp

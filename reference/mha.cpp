@@ -153,6 +153,36 @@ kt::Tensor mha_forward(const kt::Tensor& x, const MhaWeights& w, int64_t H, bool
   return kt::from_vector(std::vector<double>(y.data(), y.data() + y.size()), {B, T, D});
 }
 
+kt::Tensor attention_across_heads(const kt::Tensor& x, const MhaWeights& w, int64_t H,
+                                  bool scale_by_d_model) {
+  const int64_t B = x.size(0), T = x.size(1), D = x.size(2);
+  const int64_t dk = D / H;
+  const std::vector<double> xv = values_of(x);
+  const Matrix xm = ConstMap(xv.data(), B * T, D);
+  const Matrix q = project(xm, w.wq, w.bq);
+  const Matrix k = project(xm, w.wk, w.bk);
+  const Matrix v = project(xm, w.wv, w.bv);
+  const double scale = 1.0 / std::sqrt(double(scale_by_d_model ? D : dk));
+  Matrix merged(B * T, D);
+  for (int64_t r = 0; r < B * T; ++r) {
+    // Row r's features as an (H, d_head) matrix: the "sequence" is the heads.
+    const ConstMap qh(q.row(r).data(), H, dk), kh(k.row(r).data(), H, dk),
+        vh(v.row(r).data(), H, dk);
+    Matrix scores = (qh * kh.transpose()) * scale;
+    for (int64_t i = 0; i < H; ++i) {
+      const double top = scores.row(i).maxCoeff();
+      double total = 0;
+      for (int64_t j = 0; j < H; ++j) total += scores(i, j) = std::exp(scores(i, j) - top);
+      scores.row(i) /= total;
+    }
+    const Matrix out = scores * vh;
+    for (int64_t i = 0; i < H; ++i)
+      for (int64_t c = 0; c < dk; ++c) merged(r, i * dk + c) = out(i, c);
+  }
+  const Matrix y = project(merged, w.wo, w.bo);
+  return kt::from_vector(std::vector<double>(y.data(), y.data() + y.size()), {B, T, D});
+}
+
 kt::Tensor fully_masked_queries(int64_t B, int64_t T, int64_t H, bool causal,
                                 const kt::Tensor& mask) {
   const MaskReader masks(mask, B, H, T);

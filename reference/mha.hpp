@@ -45,6 +45,11 @@ struct Variant {
 kt::Tensor mha_forward(const kt::Tensor& x, const MhaWeights& w, int64_t num_heads, bool causal,
                        const kt::Tensor& mask = kt::Tensor(), const Variant& variant = {});
 
+/// What forgetting transpose(1, 2) computes: q, k, v viewed as (B, T, H, d_head), so the batched
+/// matmul attends across the H heads of each token instead of across tokens (no mask).
+kt::Tensor attention_across_heads(const kt::Tensor& x, const MhaWeights& w, int64_t num_heads,
+                                  bool scale_by_d_model = false);
+
 /// (B, T) Bool: true where query t of batch b has, in some head, no key it may attend to.
 kt::Tensor fully_masked_queries(int64_t B, int64_t T, int64_t num_heads, bool causal,
                                 const kt::Tensor& mask);

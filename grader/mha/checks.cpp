@@ -222,6 +222,12 @@ Outcome check_wrong_head_order(uint64_t seed) {
     const Run strided = run_learner(permute_qk(c, within_strided));
     bool found =
         slices.ok() && strided.ok() && !close(slices.out, base.out) && close(strided.out, base.out);
+    // Heads never moved next to the batch axis (view(B, T, H, d_head) without transpose(1, 2)):
+    // the batched matmul then attends across the heads of each token instead of across tokens.
+    for (bool by_d_model : {false, true}) {
+      found = found || (close(base.out, ref::attention_across_heads(c.x, c.w, c.H, by_d_model)) &&
+                        !close(base.out, run_reference(c)));
+    }
     // The other wrong split: view(B, H, T, d_head) of the (B, T, d_model) memory, no transpose.
     for (bool by_d_model : {false, true}) {
       const ref::Variant v{.split = ref::HeadSplit::NoTranspose, .scale_by_d_model = by_d_model};
@@ -230,12 +236,13 @@ Outcome check_wrong_head_order(uint64_t seed) {
     if (!found) return std::nullopt;
     return found_pitfall(
         c, base, "wrong_head_order",
-        "the heads are split in the wrong order. Head h must own the contiguous feature slice "
+        "the heads are split wrongly. Head h must own the contiguous feature slice "
         "[h*d_head, (h+1)*d_head): view(B, T, num_heads, d_head) then transpose(1, 2). Splitting "
-        "as view(B, T, d_head, num_heads), or viewing the (B, T, d_model) memory as (B, "
-        "num_heads, T, d_head) without the transpose, runs without error but mixes features of "
-        "different heads (or tokens). Found by reordering features inside each head's slice of "
-        "q and k: correct code is unaffected, yours changed.");
+        "as view(B, T, d_head, num_heads), viewing the (B, T, d_model) memory as (B, num_heads, T, "
+        "d_head), or leaving out transpose(1, 2) (so attention runs across the heads of one "
+        "token instead of across tokens) all run without error and compute something else. "
+        "Found by reordering features inside each head's slice of q and k (correct code is "
+        "unaffected, yours changed) or by matching what those mistakes compute.");
   });
 }
 

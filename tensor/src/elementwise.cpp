@@ -448,4 +448,45 @@ Tensor where(const Tensor& cond, double a, const Tensor& b) {
 Tensor triu(const Tensor& t, int64_t diagonal) { return triangle(t, diagonal, true, "triu"); }
 Tensor tril(const Tensor& t, int64_t diagonal) { return triangle(t, diagonal, false, "tril"); }
 
+// ---- torch.logical_* and nan_to_num ------------------------------------------------------------
+Tensor logical_not(const Tensor& a) {
+  check_defined(a, "logical_not");
+  return ~(a.to(Dtype::Bool));
+}
+Tensor logical_and(const Tensor& a, const Tensor& b) {
+  check_defined(a, "logical_and");
+  check_defined(b, "logical_and");
+  return a.to(Dtype::Bool) & b.to(Dtype::Bool);
+}
+Tensor logical_or(const Tensor& a, const Tensor& b) {
+  check_defined(a, "logical_or");
+  check_defined(b, "logical_or");
+  return a.to(Dtype::Bool) | b.to(Dtype::Bool);
+}
+
+Tensor nan_to_num(const Tensor& t, double nan) {
+  check_defined(t, "nan_to_num");
+  if (!is_floating(t.dtype())) return t.clone();
+  const FloatInfo info = finfo(t.dtype());
+  return nan_to_num(t, nan, info.max, info.min);
+}
+
+Tensor nan_to_num(const Tensor& t, double nan, double posinf, double neginf) {
+  check_defined(t, "nan_to_num");
+  detail::OpScope scope("nan_to_num", {&t});
+  Tensor out = detail::new_tensor(t.sizes(), t.dtype(), "nan_to_num");
+  dispatch(t.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_floating_point_v<T>) {
+      const T n = T(nan), p = T(posinf), m = T(neginf);
+      apply<T, T>(
+          out, [=](T x) { return x != x ? n : (std::isinf(x) ? (x > 0 ? p : m) : x); }, t);
+    } else {
+      apply<T, T>(
+          out, [](T x) { return x; }, t);
+    }
+  });
+  return scope.ret(out);
+}
+
 }  // namespace kt

@@ -377,4 +377,14 @@ Tensor Tensor::masked_fill(const Tensor& mask, double value) const {
   return kt::masked_fill(*this, mask, value);
 }
 
+Tensor Tensor::masked_fill(const Tensor& mask, const Tensor& value) const {
+  check_defined(value, "masked_fill");
+  if (value.numel() != 1) {
+    throw ShapeError(
+        "masked_fill: only supports a 0-dimensional value tensor, but got one of shape " +
+        shape_str(value.sizes()) + "; pass a number instead");
+  }
+  return kt::masked_fill(*this, mask, value.item());
+}
+
 }  // namespace kt

@@ -186,3 +186,21 @@ TEST_CASE("allclose uses PyTorch's formula and equal is exact", "[elementwise][c
   CHECK_FALSE(kt::allclose(n, n));
   CHECK(kt::allclose(n, n, 1e-5, 1e-8, true));
 }
+
+TEST_CASE("logical ops, nan_to_num and a tensor fill value follow torch", "[elementwise]") {
+  const kt::Tensor x = kt::tensor({0, 2, -1}, {3});
+  CHECK(kt::logical_not(x).to_vector<bool>() == std::vector<bool>{true, false, false});
+  CHECK(kt::logical_and(x, kt::tensor({1, 0, 1}, {3})).to_vector<bool>() ==
+        std::vector<bool>{false, false, true});
+  CHECK(kt::logical_or(x, kt::zeros({3})).to_vector<bool>() ==
+        std::vector<bool>{false, true, true});
+  const kt::Tensor bad = kt::tensor({NAN, INFINITY, -INFINITY, 1.5}, {4});
+  CHECK(kt::nan_to_num(bad).to_vector<double>() ==
+        std::vector<double>{0, kt::finfo(kt::Float64).max, kt::finfo(kt::Float64).min, 1.5});
+  CHECK(kt::nan_to_num(bad, 1, 2, 3).to_vector<double>() == std::vector<double>{1, 2, 3, 1.5});
+  CHECK(x.masked_fill(x > 0.0, kt::scalar_tensor(9)).to_vector<double>() ==
+        std::vector<double>{0, 9, -1});
+  CHECK_THROWS_WITH(x.masked_fill(x > 0.0, kt::ones({2})),
+                    "masked_fill: only supports a 0-dimensional value tensor, but got one of shape "
+                    "[2]; pass a number instead");
+}

@@ -16,6 +16,8 @@ class Linear {
 
   /// x: (..., in_features) -> (..., out_features).
   [[nodiscard]] Tensor operator()(const Tensor& x) const;
+  /// The same as operator() (torch's spelling).
+  [[nodiscard]] Tensor forward(const Tensor& x) const { return (*this)(x); }
 
   int64_t in_features;
   int64_t out_features;

@@ -53,6 +53,10 @@ Tensor operator~(const Tensor& a);
 Tensor operator&(const Tensor& a, const Tensor& b);
 Tensor operator|(const Tensor& a, const Tensor& b);
 Tensor operator^(const Tensor& a, const Tensor& b);
+/// torch.logical_*: any dtype in, Bool out (non-zero is true).
+Tensor logical_not(const Tensor& a);
+Tensor logical_and(const Tensor& a, const Tensor& b);
+Tensor logical_or(const Tensor& a, const Tensor& b);
 
 // ---- elementwise functions
 // -----------------------------------------------------------------------
@@ -67,6 +71,9 @@ Tensor minimum(const Tensor& a, const Tensor& b);
 Tensor isnan(const Tensor& t);
 Tensor isinf(const Tensor& t);
 Tensor isfinite(const Tensor& t);
+/// NaN -> nan, +inf -> posinf, -inf -> neginf (defaults: 0 and the dtype's largest finite values).
+Tensor nan_to_num(const Tensor& t, double nan = 0.0);
+Tensor nan_to_num(const Tensor& t, double nan, double posinf, double neginf);
 /// value where mask (Bool) is true, t elsewhere; mask and t broadcast together.
 Tensor masked_fill(const Tensor& t, const Tensor& mask, double value);
 /// a where cond (Bool) is true, b elsewhere; all three broadcast together.

@@ -111,6 +111,8 @@ class Tensor {
   Tensor& masked_fill_(const Tensor& mask, double value);
   /// A new tensor equal to this one but value where mask is true; mask is Bool and broadcast.
   [[nodiscard]] Tensor masked_fill(const Tensor& mask, double value) const;
+  /// The same with a one-element tensor as the value (as torch allows).
+  [[nodiscard]] Tensor masked_fill(const Tensor& mask, const Tensor& value) const;
 
  private:
   friend struct detail::TensorAccess;

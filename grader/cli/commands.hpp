@@ -16,6 +16,12 @@ int reset_kata(const Kata& kata, bool yes);
 /// Shows the worked solution once the kata passes (or with force).
 int show_solution(const Kata& kata, bool force);
 
+/// Grades many submissions in parallel (each with the real grader, each in isolation) and writes a
+/// gradebook: out_dir/gradebook.csv and out_dir/json/NAME.json. Returns 0 when every submission was
+/// graded (whatever its verdict), 2 on a usage error.
+int batch(const Kata& kata, const std::vector<std::string>& paths, int jobs,
+          const fs::path& out_dir, const std::string& self);
+
 /// JUnit XML (GitHub and GitLab test reporters read it).
 std::string to_junit(const std::vector<KataResult>& results);
 /// A short Markdown table fit for $GITHUB_STEP_SUMMARY.

@@ -5,6 +5,7 @@
 //   ./grade KATA [options]        grade one kata          ./grade --all   grade every started kata
 //   ./grade hint KATA [--all]     ./grade reset KATA [--yes]     ./grade solution KATA [--force]
 //   ./grade watch [KATA]          re-grade on every save
+//   ./grade batch KATA PATH...    grade many submissions into a gradebook (CSV + JSON)
 //   ./grade classroom             print the GitHub Classroom workflow (from the katas' metadata)
 //
 // Exit status: 0 all checks passed; 1 a check failed or the file did not compile; 2 usage or
@@ -72,6 +73,7 @@ KataResult grade(Kata kata, const Options& opt) {
   r.kata = kata.name;
   r.title = kata.title;
   r.seed = opt.seed;
+  for (const CheckMeta& c : kata.checks) r.declared_max += c.points;
   const fs::path source = opt.solution.empty() ? kata.file : fs::path(opt.solution);
   r.solution = opt.solution.empty() ? fs::relative(kata.file, source_dir()).string() : opt.solution;
   if (!fs::exists(source)) usage_error("no such file: " + source.string());
@@ -226,6 +228,25 @@ int main(int argc, char** argv) {
   using namespace cli;
   const std::string first = argc > 1 ? argv[1] : "";
   try {
+    if (first == "batch") {
+      CLI::App app{"./grade batch KATA PATH... : grade many submissions into a gradebook"};
+      std::string kata, out = "gradebook";
+      std::vector<std::string> paths;
+      int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
+      app.add_option("kata", kata, "the kata")->required();
+      app.add_option("paths", paths, "submission files, or folders searched for .cpp files")
+          ->required();
+      app.add_option("--jobs,-j", jobs, "submissions graded at once (default: the core count)");
+      app.add_option("--out", out, "folder for gradebook.csv and json/ (default: gradebook)");
+      try {
+        app.parse(argc - 1, argv + 1);
+      } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0) return app.exit(e);
+        std::cerr << "grade batch: " << e.what() << " (see ./grade batch --help)\n";
+        return 2;
+      }
+      return batch(kata_or_exit(kata), paths, jobs, out, fs::canonical("/proc/self/exe").string());
+    }
     if (first == "classroom") {
       std::cout << classroom_workflow(load_katas());
       return 0;

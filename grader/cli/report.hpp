@@ -19,7 +19,8 @@ struct KataResult {
   std::string solution;         // the graded file
   std::string warnings;         // the compiler's warnings (shown, never fatal)
   uint64_t seed = 1;
-  bool started = true;  // false: the kata file is still the shipped stub (--all does not grade it)
+  int declared_max = 0;  // the kata's points (kata.toml), for a file that never got to its checks
+  bool started = true;   // false: the kata file is still the shipped stub (--all does not grade it)
   std::vector<TestResult> tests;
   [[nodiscard]] int score() const;
   [[nodiscard]] int max_score() const;

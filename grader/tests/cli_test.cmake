@@ -72,6 +72,23 @@ else()
   string(APPEND failures "\ncould not git clone ${SOURCE} for the reset test")
 endif()
 
+# batch: a gradebook row per submission, whatever happens to it.
+file(REMOVE_RECURSE ${WORK}/class ${WORK}/gradebook)
+file(MAKE_DIRECTORY ${WORK}/class/alice ${WORK}/class/bob ${WORK}/class/carol)
+file(COPY ${SOURCE}/solutions/mha/worked.cpp DESTINATION ${WORK}/class/alice)
+file(COPY ${SOURCE}/solutions/mha/pitfalls/neg_inf_nan.cpp DESTINATION ${WORK}/class/bob)
+file(COPY ${SOURCE}/solutions/mha/hostile/does_not_compile.cpp DESTINATION ${WORK}/class/carol)
+expect_run("batch grades a class into a gradebook" 0 "graded 3 submission\\(s\\)"
+           ${GRADE} batch mha ${WORK}/class --out ${WORK}/gradebook --jobs 2)
+file(READ ${WORK}/gradebook/gradebook.csv book)
+if(NOT book MATCHES "submission,status,score,max_score,pitfalls,reason"
+   OR NOT book MATCHES "alice/worked.cpp\",pass,13,13,\"\","
+   OR NOT book MATCHES "bob/neg_inf_nan.cpp\",fail,[0-9]+,13,\"neg_inf_nan\","
+   OR NOT book MATCHES "carol/does_not_compile.cpp\",error,0,13,\"\",\"[^\n]*did not build")
+  string(APPEND failures "\nthe gradebook is not as expected:\n${book}")
+endif()
+expect_run("batch of a missing folder is a usage error" 2 "no such file or folder" ${GRADE} batch mha ${WORK}/nobody)
+
 # JSON: Exercism v3 fields plus the project's, JUnit and Markdown written alongside.
 execute_process(COMMAND ${GRADE} mha --solution ${SOURCE}/solutions/mha/pitfalls/scale_by_d_model.cpp
                         --format json --junit ${WORK}/junit.xml --markdown ${WORK}/summary.md

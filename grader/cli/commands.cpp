@@ -21,7 +21,7 @@ fs::path state_dir() {
   return binary_dir() / "grade";
 }
 
-namespace {
+fs::path state_file() { return state_dir() / "state.json"; }
 
 std::string read_file(const fs::path& p) {
   std::ifstream in(p);
@@ -40,6 +40,8 @@ void save_json(const fs::path& p, const nlohmann::json& j) {
   fs::create_directories(p.parent_path());
   std::ofstream(p) << j.dump(2);
 }
+
+namespace {
 
 std::string xml_escape(const std::string& s) {
   std::string out;
@@ -145,7 +147,7 @@ int reset_kata(const Kata& kata, bool yes) {
 
 int show_solution(const Kata& kata, bool force) {
   const fs::path worked = source_dir() / "solutions" / kata.name / "worked.cpp";
-  const nlohmann::json state = load_json(state_dir() / "state.json");
+  const nlohmann::json state = load_json(state_file());
   const bool passed = state.contains(kata.name) && state[kata.name].value("status", "") == "pass";
   if (!passed && !force) {
     std::cout << "The worked solution opens once ./grade " << kata.name

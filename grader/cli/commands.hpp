@@ -1,6 +1,7 @@
 // The learner's other commands: hint, reset, solution, watch; and the extra report files.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -32,5 +33,12 @@ std::string classroom_workflow(const std::vector<Kata>& katas);
 
 /// Where ./grade keeps what it remembers between runs (hints shown, last results).
 fs::path state_dir();
+/// The last result of each kata graded in place: {kata: {status, score, max_score}}.
+fs::path state_file();
+
+/// Small file helpers shared by the commands: a missing or broken JSON file reads as {}.
+std::string read_file(const fs::path& p);
+nlohmann::json load_json(const fs::path& p);
+void save_json(const fs::path& p, const nlohmann::json& j);
 
 }  // namespace cli

@@ -45,19 +45,8 @@ struct Options {
   std::exit(2);
 }
 
-fs::path state_file() { return state_dir() / "state.json"; }
-
-nlohmann::json load_state() {
-  std::ifstream in(state_file());
-  auto j = nlohmann::json::parse(in, nullptr, false);
-  return j.is_object() ? j : nlohmann::json::object();
-}
-
 bool not_started(const Kata& k) {
-  std::ifstream in(k.file);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str().find("not implemented yet") != std::string::npos;
+  return read_file(k.file).find("not implemented yet") != std::string::npos;
 }
 
 Kata kata_or_exit(const std::string& name) {
@@ -110,23 +99,22 @@ KataResult grade(Kata kata, const Options& opt) {
                                                      : "fail";
   if (!opt.solution.empty()) fs::remove_all(work);
   if (opt.solution.empty() && opt.only.empty()) {
-    nlohmann::json state = load_state();
+    nlohmann::json state = load_json(state_file());
     state[kata.name] = {{"status", r.status}, {"score", r.score()}, {"max_score", r.max_score()}};
-    fs::create_directories(state_file().parent_path());
-    std::ofstream(state_file()) << state.dump(2);
+    save_json(state_file(), state);
   }
   return r;
 }
 
 std::string next_kata() {
-  const nlohmann::json state = load_state();
+  const nlohmann::json state = load_json(state_file());
   for (const Kata& k : load_katas())
     if (!state.contains(k.name) || state[k.name].value("status", "") != "pass") return k.name;
   return "";
 }
 
 int list_katas() {
-  const nlohmann::json state = load_state();
+  const nlohmann::json state = load_json(state_file());
   std::cout << "Katas (edit the file, then ./grade NAME):\n";
   for (const Kata& k : load_katas()) {
     std::string status = "not started";

@@ -97,9 +97,6 @@ Case generate(const Spec& spec) {
       break;
     case Masking::NoneFlag:
       break;
-    case Masking::AllowAll:
-      c.mask = kt::ones({c.B, 1, c.T, c.T}, kt::Bool);
-      break;
     case Masking::Partial: {
       const int kind = *rc::gen::inRange(0, 3).as("mask shape kind");
       const kt::Tensor diag = kt::eye(c.T, c.T, kt::Bool);

@@ -20,7 +20,6 @@ enum class Masking {
   NoneFlag,     // forward(x, false)
   Partial,      // forward(x, mask): random Bool mask, every query keeps at least one key
   FullyMasked,  // forward(x, mask): random mask with at least one fully masked query row
-  AllowAll,     // forward(x, mask) with an all-true mask
 };
 
 /// Ranges a check draws its cases from.

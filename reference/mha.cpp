@@ -11,6 +11,7 @@ namespace {
 
 using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 using ConstMap = Eigen::Map<const Matrix>;
+using Mask = Eigen::Array<bool, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 std::vector<double> values_of(const kt::Tensor& t) { return t.to(kt::Float64).to_vector<double>(); }
 
@@ -58,6 +59,37 @@ class MaskReader {
   std::vector<int64_t> sizes_;
   std::vector<bool> values_;
 };
+
+/// Softmax of each row of scores over the entries allowed marks, with the row maximum subtracted;
+/// a row with nothing allowed gets what variant.masked_rows says (see Variant for the mistakes).
+Matrix softmax_rows(const Matrix& scores, const Mask& allowed, const Variant& variant) {
+  const Eigen::Index rows = scores.rows(), cols = scores.cols();
+  Matrix weights = Matrix::Zero(rows, cols);
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    const bool any = allowed.row(i).any();
+    const bool all_keys =
+        variant.mask_after_softmax || (!any && variant.masked_rows == MaskedRows::AllKeys);
+    if (!any && !all_keys) {
+      const double fill = variant.masked_rows == MaskedRows::Uniform ? 1.0 / double(cols) : 0.0;
+      weights.row(i).setConstant(fill);
+      continue;
+    }
+    double top = -std::numeric_limits<double>::infinity();
+    for (Eigen::Index j = 0; j < cols; ++j)
+      if (all_keys || allowed(i, j)) top = std::max(top, scores(i, j));
+    double total = 0;
+    for (Eigen::Index j = 0; j < cols; ++j) {
+      if (!all_keys && !allowed(i, j)) continue;
+      weights(i, j) = std::exp(scores(i, j) - top);
+      total += weights(i, j);
+    }
+    for (Eigen::Index j = 0; j < cols; ++j) {
+      weights(i, j) /= total;
+      if (variant.mask_after_softmax && !allowed(i, j)) weights(i, j) = 0;
+    }
+  }
+  return weights;
+}
 
 /// Where element (h, t, c) of batch b's (H, T, d_head) view lives in the (B*T, D) matrix.
 struct Position {
@@ -109,36 +141,15 @@ kt::Tensor mha_forward(const kt::Tensor& x, const MhaWeights& w, int64_t H, bool
         }
       }
       const Matrix scores = (qh * kh.transpose()) * scale;
-      Matrix weights = Matrix::Zero(T, T);
-      for (int64_t i = 0; i < T; ++i) {
-        std::vector<bool> allowed(static_cast<size_t>(T));
-        bool any = false;
-        for (int64_t j = 0; j < T; ++j) {
-          allowed[size_t(j)] = (!causal || j <= i) && masks.allowed(b, h, i, j);
-          any = any || allowed[size_t(j)];
-        }
-        // Softmax over the keys that take part, with the row maximum subtracted.
-        const bool all_keys =
-            variant.mask_after_softmax || (!any && variant.masked_rows == MaskedRows::AllKeys);
-        if (!any && !all_keys) {
-          const double fill = variant.masked_rows == MaskedRows::Uniform ? 1.0 / double(T) : 0.0;
-          for (int64_t j = 0; j < T; ++j) weights(i, j) = fill;
-          continue;
-        }
-        double top = -std::numeric_limits<double>::infinity();
+      Mask allowed(T, T);
+      for (int64_t i = 0; i < T; ++i)
         for (int64_t j = 0; j < T; ++j)
-          if (all_keys || allowed[size_t(j)]) top = std::max(top, scores(i, j));
-        double total = 0;
-        for (int64_t j = 0; j < T; ++j) {
-          if (!all_keys && !allowed[size_t(j)]) continue;
-          weights(i, j) = std::exp(scores(i, j) - top);
-          total += weights(i, j);
-        }
-        for (int64_t j = 0; j < T; ++j) {
-          weights(i, j) /= total;
-          if (variant.mask_after_softmax && !allowed[size_t(j)]) weights(i, j) = 0;
-        }
-      }
+          allowed(i, j) = (!causal || j <= i) && masks.allowed(b, h, i, j);
+      // The wrong axis is the right computation on the transposed scores, transposed back.
+      const Matrix weights =
+          variant.softmax_over_queries
+              ? Matrix(softmax_rows(scores.transpose(), allowed.transpose(), variant).transpose())
+              : softmax_rows(scores, allowed, variant);
       const Matrix out = weights * vh;
       const HeadSplit merge = variant.merge_memory_order ? HeadSplit::NoTranspose : variant.split;
       for (int64_t t = 0; t < T; ++t) {

@@ -35,9 +35,10 @@ enum class HeadSplit {
 struct Variant {
   MaskedRows masked_rows = MaskedRows::Uniform;
   HeadSplit split = HeadSplit::Contiguous;
-  bool scale_by_d_model = false;    // divide scores by sqrt(d_model) instead of sqrt(d_head)
-  bool mask_after_softmax = false;  // softmax over every key, then zero the masked weights
-  bool merge_memory_order = false;  // merge by reading the (B, H, T, d_head) memory as (B, T, D)
+  bool scale_by_d_model = false;      // divide scores by sqrt(d_model) instead of sqrt(d_head)
+  bool mask_after_softmax = false;    // softmax over every key, then zero the masked weights
+  bool merge_memory_order = false;    // merge by reading the (B, H, T, d_head) memory as (B, T, D)
+  bool softmax_over_queries = false;  // normalise each key's column instead of each query's row
 };
 
 /// x: (B, T, d_model), any floating dtype (computed in Float64). mask: undefined, or Bool with

@@ -105,26 +105,12 @@ int show_hint(const Kata& kata, bool all) {
 
 int reset_kata(const Kata& kata, bool yes) {
   const fs::path rel = fs::relative(kata.file, source_dir());
-  // The stub as shipped: the file as the commit that added it had it.
-  std::string first_commit;
-  if (run_command({"git", "-C", source_dir().string(), "log", "--diff-filter=A", "--format=%H",
-                   "--", rel.string()},
-                  first_commit) != 0 ||
-      first_commit.empty()) {
-    std::cerr << "grade: cannot find the shipped " << rel.string()
-              << " in git history; restore it from the project's repository by hand\n";
+  if (!fs::exists(kata.stub)) {
+    std::cerr << "grade: the shipped stub " << fs::relative(kata.stub, source_dir()).string()
+              << " is missing; restore it from the project's repository (git checkout)\n";
     return 2;
   }
-  std::istringstream lines(first_commit);
-  std::string commit, line;
-  while (std::getline(lines, line))
-    if (!line.empty()) commit = line;  // the oldest
-  std::string stub;
-  if (run_command({"git", "-C", source_dir().string(), "show", commit + ":" + rel.string()},
-                  stub) != 0) {
-    std::cerr << "grade: git could not show " << rel.string() << " at " << commit << "\n";
-    return 2;
-  }
+  const std::string stub = read_file(kata.stub);
   if (read_file(kata.file) == stub) {
     std::cout << rel.string() << " is already the shipped stub.\n";
     return 0;
@@ -159,6 +145,55 @@ int show_solution(const Kata& kata, bool force) {
   return 0;
 }
 
+std::vector<nlohmann::json> grade_in_parallel(const Kata& kata, const std::vector<fs::path>& files,
+                                             int jobs, const fs::path& json_dir,
+                                             const std::string& self,
+                                             const std::vector<std::string>& extra_args) {
+  fs::create_directories(json_dir);
+  // One child per file, at most `jobs` at a time; each is the real grader on one file, so a file
+  // that crashes, hangs or does not compile only ever costs its own row.
+  std::vector<fs::path> json_files;
+  for (const auto& f : files) {
+    std::string name = f.string();
+    for (char& ch : name)
+      if (ch == '/' || ch == '\\') ch = '_';
+    json_files.push_back(json_dir / (name + ".json"));
+  }
+  size_t next = 0, running = 0, done = 0;
+  while (done < files.size()) {
+    while (running < size_t(std::max(jobs, 1)) && next < files.size()) {
+      const size_t i = next++;
+      std::vector<std::string> args = {self, kata.name, "--solution", files[i].string(),
+                                       "--format", "json"};
+      args.insert(args.end(), extra_args.begin(), extra_args.end());
+      if (fork() == 0) {
+        const int fd = ::open(json_files[i].c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd >= 0) dup2(fd, 1);
+        const int null_fd = ::open("/dev/null", O_WRONLY);
+        if (null_fd >= 0) dup2(null_fd, 2);
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        execv(self.c_str(), argv.data());
+        _exit(127);
+      }
+      ++running;
+    }
+    int status = 0;
+    if (wait(&status) > 0) {
+      --running;
+      ++done;
+    }
+  }
+  std::vector<nlohmann::json> results;
+  for (const auto& j : json_files) {
+    std::ifstream in(j);
+    auto r = nlohmann::json::parse(in, nullptr, false);
+    results.push_back(r.is_object() ? r : nlohmann::json());
+  }
+  return results;
+}
+
 int batch(const Kata& kata, const std::vector<std::string>& paths, int jobs,
           const fs::path& out_dir, const std::string& self) {
   std::vector<fs::path> files;
@@ -178,42 +213,8 @@ int batch(const Kata& kata, const std::vector<std::string>& paths, int jobs,
     std::cerr << "grade batch: no .cpp files in " << paths.size() << " path(s)\n";
     return 2;
   }
-  fs::create_directories(out_dir / "json");
-  // One child per submission, at most `jobs` at a time; each is the real grader on one file.
-  struct Job {
-    fs::path file;
-    fs::path json;
-    pid_t pid = -1;
-  };
-  std::vector<Job> all;
-  for (const auto& f : files) {
-    std::string name = f.string();
-    for (char& ch : name)
-      if (ch == '/' || ch == '\\') ch = '_';
-    all.push_back({f, out_dir / "json" / (name + ".json")});
-  }
-  size_t next = 0, running = 0, done = 0;
-  while (done < all.size()) {
-    while (running < size_t(std::max(jobs, 1)) && next < all.size()) {
-      Job& j = all[next++];
-      j.pid = fork();
-      if (j.pid == 0) {
-        const int fd = ::open(j.json.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (fd >= 0) dup2(fd, 1);
-        const int null_fd = ::open("/dev/null", O_WRONLY);
-        if (null_fd >= 0) dup2(null_fd, 2);
-        execl(self.c_str(), self.c_str(), kata.name.c_str(), "--solution", j.file.c_str(),
-              "--format", "json", static_cast<char*>(nullptr));
-        _exit(127);
-      }
-      ++running;
-    }
-    int status = 0;
-    if (wait(&status) > 0) {
-      --running;
-      ++done;
-    }
-  }
+  const std::vector<nlohmann::json> results =
+      grade_in_parallel(kata, files, jobs, out_dir / "json", self, {});
   std::ofstream csv(out_dir / "gradebook.csv");
   csv << "submission,status,score,max_score,pitfalls,reason\n";
   auto quote = [](std::string v) {
@@ -223,11 +224,10 @@ int batch(const Kata& kata, const std::vector<std::string>& paths, int jobs,
     for (char ch : v) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
     return q + "\"";
   };
-  for (const Job& j : all) {
-    std::ifstream in(j.json);
-    const auto r = nlohmann::json::parse(in, nullptr, false);
-    if (r.is_discarded() || !r.is_object()) {
-      csv << quote(j.file.string()) << ",error,0,0,," << quote("the grader produced no result")
+  for (size_t i = 0; i < files.size(); ++i) {
+    const nlohmann::json& r = results[i];
+    if (r.is_null()) {
+      csv << quote(files[i].string()) << ",error,0,0,," << quote("the grader produced no result")
           << "\n";
       continue;
     }
@@ -246,11 +246,11 @@ int batch(const Kata& kata, const std::vector<std::string>& paths, int jobs,
         }
       }
     }
-    csv << quote(j.file.string()) << "," << r["status"].get<std::string>() << "," << r["score"]
+    csv << quote(files[i].string()) << "," << r["status"].get<std::string>() << "," << r["score"]
         << "," << r["max_score"] << "," << quote(pitfalls) << "," << quote(reason.substr(0, 300))
         << "\n";
   }
-  std::cout << "graded " << all.size() << " submission(s): " << (out_dir / "gradebook.csv").string()
+  std::cout << "graded " << files.size() << " submission(s): " << (out_dir / "gradebook.csv").string()
             << " and " << (out_dir / "json").string() << "/\n";
   return 0;
 }

@@ -17,6 +17,14 @@ int reset_kata(const Kata& kata, bool yes);
 /// Shows the worked solution once the kata passes (or with force).
 int show_solution(const Kata& kata, bool force);
 
+/// Grades each file with the real grader (`self KATA --solution FILE --format json EXTRA...`),
+/// `jobs` at a time, each in its own process; keeps each report in json_dir. Returns the reports in
+/// the order of files, null for a file whose grader printed no JSON.
+std::vector<nlohmann::json> grade_in_parallel(const Kata& kata, const std::vector<fs::path>& files,
+                                             int jobs, const fs::path& json_dir,
+                                             const std::string& self,
+                                             const std::vector<std::string>& extra_args);
+
 /// Grades many submissions in parallel (each with the real grader, each in isolation) and writes a
 /// gradebook: out_dir/gradebook.csv and out_dir/json/NAME.json. Returns 0 when every submission was
 /// graded (whatever its verdict), 2 on a usage error.

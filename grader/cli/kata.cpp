@@ -38,6 +38,11 @@ Kata load_kata(const fs::path& toml_path) {
     for (const auto& f : *forbidden)
       if (auto s = f.value<std::string>()) k.forbidden.push_back(*s);
   }
+  if (const auto* passes = t["stub_passes"].as_array()) {
+    for (const auto& f : *passes)
+      if (auto s = f.value<std::string>()) k.stub_passes.push_back(*s);
+  }
+  k.stub = source_dir() / "solutions" / k.name / "stub.cpp";
   if (const auto* checks = t["checks"].as_array()) {
     for (const auto& c : *checks) {
       const auto* table = c.as_table();

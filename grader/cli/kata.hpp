@@ -25,6 +25,8 @@ struct Kata {
   int memory_limit_mib = 2048;
   std::vector<std::string> forbidden;
   std::vector<CheckMeta> checks;
+  std::vector<std::string> stub_passes;  // checks the shipped stub is meant to pass (usually none)
+  fs::path stub;  // the stub as shipped: solutions/NAME/stub.cpp (what reset restores)
 };
 
 /// The repository root (where ./grade lives).

@@ -98,6 +98,21 @@ TEST_CASE("the reference's mistake variants differ from it where the mistake mat
   CHECK(differs({.scale_by_d_model = true}));
   CHECK(differs({.mask_after_softmax = true}));
   CHECK(differs({.merge_memory_order = true}));
+  CHECK(differs({.softmax_over_queries = true}));
+  SECTION("softmax over the queries is what kt computes with softmax(scores, -2)") {
+    const int64_t dk = D / H;
+    auto heads = [&](const kt::Tensor& wt, const kt::Tensor& bias) {
+      return (kt::matmul(x, wt.transpose(0, 1)) + bias).view({B, T, H, dk}).transpose(1, 2);
+    };
+    const kt::Tensor scores =
+        kt::matmul(heads(w.wq, w.bq), heads(w.wk, w.bk).transpose(-2, -1)) / std::sqrt(double(dk));
+    const kt::Tensor merged =
+        kt::matmul(kt::softmax(scores, -2), heads(w.wv, w.bv)).transpose(1, 2).reshape({B, T, D});
+    const kt::Tensor expected = kt::matmul(merged, w.wo.transpose(0, 1)) + w.bo;
+    CHECK(
+        kt::allclose(ref::mha_forward(x, w, H, false, kt::Tensor(), {.softmax_over_queries = true}),
+                     expected, 1e-12, 1e-12));
+  }
   SECTION("with one head, the head-split mistakes change nothing") {
     const kt::Tensor one = ref::mha_forward(x, w, 1, false);
     CHECK(kt::allclose(

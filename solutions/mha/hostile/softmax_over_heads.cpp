@@ -1,5 +1,6 @@
 // expect: fail
-// Wrong (issue 6 will name it causal_mask_flipped): masks the past instead of the future.
+// Wrong: softmax(scores, 1) normalises across the heads axis of (B, H, T, T). Not the query-axis
+// pitfall, so no pitfall is named; the general checks report it.
 #include <cmath>
 
 #include "mha.hpp"
@@ -11,7 +12,7 @@ kt::Tensor attend(const kt::Tensor& q, const kt::Tensor& k, const kt::Tensor& v,
                   const kt::Tensor& allowed, int64_t d_head) {
   kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(d_head));
   if (allowed.defined()) scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
-  return kt::matmul(kt::softmax(scores, -1), v);
+  return kt::matmul(kt::softmax(scores, 1), v);
 }
 
 }  // namespace
@@ -28,7 +29,7 @@ static kt::Tensor run(const MultiHeadAttention& m, const kt::Tensor& x, const kt
 
 kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, bool causal) const {
   const int64_t T = x.size(1);
-  return run(*this, x, causal ? kt::triu(kt::ones({T, T}, kt::Bool)) : kt::Tensor());
+  return run(*this, x, causal ? kt::tril(kt::ones({T, T}, kt::Bool)) : kt::Tensor());
 }
 
 kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, const kt::Tensor& attn_mask) const {

@@ -1,7 +1,8 @@
-// expect-pitfalls: missing_contiguous
-// Known bad: avoids the ViewError by rebuilding a tensor from the raw memory of the transposed
-// view (as_strided with contiguous strides), which reads it in (B, H, T, d_head) order: scrambled.
+// expect-pitfalls: mask_after_softmax
+// Known bad: softmax first, then -inf written over the masked weights: every row with a masked key
+// comes out Inf/NaN, though no row is fully masked.
 #include <cmath>
+#include <limits>
 
 #include "mha.hpp"
 
@@ -11,8 +12,10 @@ namespace {
 kt::Tensor attend(const kt::Tensor& q, const kt::Tensor& k, const kt::Tensor& v,
                   const kt::Tensor& allowed, int64_t d_head) {
   kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(d_head));
-  if (allowed.defined()) scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
-  return kt::matmul(kt::softmax(scores, -1), v);
+  kt::Tensor weights = kt::softmax(scores, -1);
+  if (allowed.defined())
+    weights = weights.masked_fill(~allowed, -std::numeric_limits<double>::infinity());
+  return kt::matmul(weights, v);
 }
 
 }  // namespace
@@ -24,8 +27,7 @@ static kt::Tensor run(const MultiHeadAttention& m, const kt::Tensor& x, const kt
   };
   const kt::Tensor heads =
       attend(split(m.q_proj(x)), split(m.k_proj(x)), split(m.v_proj(x)), allowed, m.d_head);
-  return m.out_proj(heads.transpose(1, 2).as_strided(
-      {B, T, m.d_model}, {T * m.d_model, m.d_model, 1}, heads.storage_offset()));
+  return m.out_proj(heads.transpose(1, 2).contiguous().view({B, T, m.d_model}));
 }
 
 kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, bool causal) const {

@@ -1,7 +1,6 @@
-// expect-pitfalls: missing_contiguous
-// Wrong: merges (B, H, T, d_head) straight into (B, T, d_model) with view, no transpose. It is the
-// same scramble as reading the transposed view's raw memory, so it is named missing_contiguous
-// (issue 6 adds merge_without_transpose as its own id).
+// expect: fail
+// Wrong: forward(x, causal) ignores causal altogether (the mask overload is right). At T = 2,
+// tril(ones, 1) allows every key too, so this must not be named causal_mask_flipped.
 #include <cmath>
 
 #include "mha.hpp"
@@ -25,12 +24,12 @@ static kt::Tensor run(const MultiHeadAttention& m, const kt::Tensor& x, const kt
   };
   const kt::Tensor heads =
       attend(split(m.q_proj(x)), split(m.k_proj(x)), split(m.v_proj(x)), allowed, m.d_head);
-  return m.out_proj(heads.contiguous().view({B, T, m.d_model}));
+  return m.out_proj(heads.transpose(1, 2).contiguous().view({B, T, m.d_model}));
 }
 
 kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, bool causal) const {
   const int64_t T = x.size(1);
-  return run(*this, x, causal ? kt::tril(kt::ones({T, T}, kt::Bool)) : kt::Tensor());
+  return run(*this, x, kt::Tensor());
 }
 
 kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, const kt::Tensor& attn_mask) const {

@@ -1,5 +1,6 @@
-// expect: fail
-// Wrong (issue 6 will name it softmax_wrong_dim): softmax over the query axis.
+// expect-pitfalls: causal_mask_flipped, merge_without_transpose
+// Known bad, two pitfalls: triu instead of tril for the causal mask, and the heads merged with a
+// plain view of the (B, H, T, d_head) output.
 #include <cmath>
 
 #include "mha.hpp"
@@ -11,7 +12,7 @@ kt::Tensor attend(const kt::Tensor& q, const kt::Tensor& k, const kt::Tensor& v,
                   const kt::Tensor& allowed, int64_t d_head) {
   kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(d_head));
   if (allowed.defined()) scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
-  return kt::matmul(kt::softmax(scores, -2), v);
+  return kt::matmul(kt::softmax(scores, -1), v);
 }
 
 }  // namespace
@@ -23,12 +24,12 @@ static kt::Tensor run(const MultiHeadAttention& m, const kt::Tensor& x, const kt
   };
   const kt::Tensor heads =
       attend(split(m.q_proj(x)), split(m.k_proj(x)), split(m.v_proj(x)), allowed, m.d_head);
-  return m.out_proj(heads.transpose(1, 2).contiguous().view({B, T, m.d_model}));
+  return m.out_proj(heads.view({B, T, m.d_model}));
 }
 
 kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, bool causal) const {
   const int64_t T = x.size(1);
-  return run(*this, x, causal ? kt::tril(kt::ones({T, T}, kt::Bool)) : kt::Tensor());
+  return run(*this, x, causal ? kt::triu(kt::ones({T, T}, kt::Bool)) : kt::Tensor());
 }
 
 kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, const kt::Tensor& attn_mask) const {

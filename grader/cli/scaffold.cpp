@@ -1,0 +1,1 @@
+#include "grader/cli/scaffold.hpp"

@@ -1,0 +1,318 @@
+#include "grader/cli/selftest.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "grader/cli/build.hpp"
+#include "grader/cli/commands.hpp"
+
+namespace cli {
+
+Expectation read_expectation(const fs::path& file) {
+  Expectation e;
+  if (file.filename() == "stub.cpp") {
+    e.verdict = "stub";
+    return e;
+  }
+  std::ifstream in(file);
+  std::string line;
+  for (int i = 0; i < 3 && std::getline(in, line); ++i) {
+    const std::string pitfalls = "// expect-pitfalls:", plain = "// expect:";
+    if (line.rfind(pitfalls, 0) == 0) {
+      e.verdict = "fail";
+      std::stringstream ids(line.substr(pitfalls.size()));
+      std::string id;
+      while (std::getline(ids, id, ',')) {
+        id.erase(0, id.find_first_not_of(" \t"));
+        id.erase(id.find_last_not_of(" \t\r") + 1);
+        if (!id.empty()) e.pitfalls.push_back(id);
+      }
+      std::sort(e.pitfalls.begin(), e.pitfalls.end());
+      return e;
+    }
+    if (line.rfind(plain, 0) == 0) {
+      std::string v = line.substr(plain.size());
+      v.erase(0, v.find_first_not_of(" \t"));
+      v = v.substr(0, v.find_first_of(" \t\r"));
+      if (v == "pass" || v == "fail" || v == "error") e.verdict = v;
+      return e;
+    }
+  }
+  return e;
+}
+
+namespace {
+
+std::string join(const std::vector<std::string>& v, const std::string& sep = ", ") {
+  std::string s;
+  for (const auto& x : v) {
+    if (!s.empty()) s += sep;
+    s += x;
+  }
+  return s;
+}
+
+std::string describe(const Expectation& e) {
+  if (e.verdict == "fail" && !e.pitfalls.empty()) return "pitfalls [" + join(e.pitfalls) + "]";
+  if (e.verdict == "fail") return "fail, no pitfall named";
+  if (e.verdict == "stub") return "stub: fails with 'not implemented'";
+  return e.verdict;
+}
+
+/// Rows in the order a reader wants them: the stub, the worked solution, accepted variants, the
+/// known-bad ones, then the rest (hostile files).
+int rank(const fs::path& rel) {
+  const std::string s = rel.generic_string();
+  if (s == "stub.cpp") return 0;
+  if (s == "worked.cpp") return 1;
+  if (s.rfind("accepted/", 0) == 0) return 2;
+  if (s.rfind("pitfalls/", 0) == 0) return 3;
+  return 4;
+}
+
+/// The check ids the runner registers (runner --list), built from the stub.
+std::vector<std::string> registered_checks(const Kata& kata, const fs::path& stub,
+                                           std::string& problem) {
+  std::string tmp = (fs::temp_directory_path() / "kt-selftest-XXXXXX").string();
+  if (mkdtemp(tmp.data()) == nullptr) {
+    problem = "cannot create a temporary folder";
+    return {};
+  }
+  std::vector<std::string> ids;
+  const BuildResult build = build_runner(kata, stub, tmp);
+  if (!build.ok) {
+    problem = "the shipped stub " + stub.string() + " does not build:\n" + build.message;
+  } else {
+    std::string out;
+    if (run_command({build.runner.string(), "--list"}, out) != 0) {
+      problem = "the check runner's --list failed:\n" + out;
+    }
+    std::istringstream lines(out);
+    std::string line;
+    while (std::getline(lines, line)) {
+      const auto j = nlohmann::json::parse(line, nullptr, false);
+      if (j.is_object() && j.contains("id")) ids.push_back(j["id"].get<std::string>());
+    }
+  }
+  fs::remove_all(tmp);
+  return ids;
+}
+
+/// The first failing test's "check: message", to say why a file that should pass did not.
+std::string first_failure(const nlohmann::json& r) {
+  if (r["message"].is_string()) return r["message"].get<std::string>();
+  for (const auto& t : r["tests"])
+    if (t["status"] != "pass" && t["message"].is_string())
+      return t["name"].get<std::string>() + ": " + t["message"].get<std::string>();
+  return "";
+}
+
+std::string shorten(std::string s, size_t n = 400) {
+  if (s.size() > n) s = s.substr(0, n) + "...";
+  return s;
+}
+
+/// Compares one graded file with its declaration; returns what is wrong (empty when nothing).
+std::string judge(const Kata& kata, const Expectation& e, const nlohmann::json& r) {
+  if (r.is_null()) return "the grader printed no report for it";
+  const std::string status = r["status"].get<std::string>();
+  std::vector<std::string> got;
+  for (const auto& p : r["pitfalls"]) got.push_back(p.get<std::string>());
+  std::sort(got.begin(), got.end());
+  const std::string verdict =
+      status + (got.empty() ? std::string() : " with pitfalls [" + join(got) + "]");
+  if (e.verdict == "stub") {
+    std::string wrong;
+    for (const auto& t : r["tests"]) {
+      const std::string id = t["name"].get<std::string>();
+      const bool meant_to_pass = std::find(kata.stub_passes.begin(), kata.stub_passes.end(), id) !=
+                                 kata.stub_passes.end();
+      const std::string message = t["message"].is_string() ? t["message"].get<std::string>() : "";
+      if (meant_to_pass && t["status"] != "pass") {
+        wrong += "\n    " + id + " should pass (kata.toml stub_passes) but: " + shorten(message);
+      } else if (!meant_to_pass && t["status"] == "pass") {
+        wrong += "\n    " + id +
+                 " passes, though the stub implements nothing (if it is meant to, list it in "
+                 "kata.toml's stub_passes)";
+      } else if (!meant_to_pass && message.find("not implemented") == std::string::npos) {
+        wrong += "\n    " + id + " fails for another reason than 'not implemented': " +
+                 shorten(message);
+      }
+    }
+    if (r["tests"].empty()) wrong = "\n    no check ran: " + shorten(first_failure(r));
+    return wrong.empty() ? "" : "the shipped stub:" + wrong;
+  }
+  if (e.verdict == "pass") {
+    if (status == "pass") return "";
+    return "should pass, got " + verdict + ": " + shorten(first_failure(r));
+  }
+  if (e.verdict == "error") {
+    if (status == "error") return "";
+    return "should be an error (not gradable), got " + verdict;
+  }
+  if (status == "fail" && got == e.pitfalls) return "";
+  return "should be " + describe(e) + ", got " + verdict +
+         (status == "pass" ? std::string() : ": " + shorten(first_failure(r)));
+}
+
+/// One matrix cell: what a check said about a file.
+std::string cell(const nlohmann::json& test) {
+  if (test["status"] == "pass") return ".";
+  if (test["status"] == "error") return "E";
+  return test["pitfall"].is_string() ? "P" : "x";
+}
+
+struct Report {
+  std::string text;
+  bool ok = true;
+};
+
+Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::string& self) {
+  Report rep;
+  std::vector<std::string> problems;
+  const fs::path root = source_dir() / "solutions" / kata.name;
+  std::vector<fs::path> files;
+  if (fs::exists(root)) {
+    for (const auto& e : fs::recursive_directory_iterator(root))
+      if (e.is_regular_file() && e.path().extension() == ".cpp") files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end(), [&](const fs::path& a, const fs::path& b) {
+    const fs::path ra = fs::relative(a, root), rb = fs::relative(b, root);
+    return std::pair(rank(ra), ra.generic_string()) < std::pair(rank(rb), rb.generic_string());
+  });
+  const fs::path stub = root / "stub.cpp", worked = root / "worked.cpp";
+  if (!fs::exists(stub)) {
+    problems.push_back("no shipped stub: solutions/" + kata.name +
+                       "/stub.cpp must be a copy of the stub as shipped (katas/" + kata.name + "/" +
+                       kata.file.filename().string() + " before anyone edits it)");
+  }
+  if (!fs::exists(worked)) problems.push_back("no worked solution: solutions/" + kata.name + "/worked.cpp");
+
+  // The checks: registered by the grader vs listed in kata.toml.
+  std::vector<std::string> listed;
+  for (const CheckMeta& c : kata.checks) listed.push_back(c.id);
+  if (fs::exists(stub)) {
+    std::string problem;
+    const std::vector<std::string> registered = registered_checks(kata, stub, problem);
+    if (!problem.empty()) problems.push_back(problem);
+    for (const auto& id : registered)
+      if (std::find(listed.begin(), listed.end(), id) == listed.end())
+        problems.push_back("check " + id + " is registered by grader/" + kata.name +
+                           "/ but never runs: add it to katas/" + kata.name +
+                           "/kata.toml's checks, e.g. { id = \"" + id + "\", points = 1 },");
+    for (const auto& id : listed)
+      if (problem.empty() && std::find(registered.begin(), registered.end(), id) == registered.end())
+        problems.push_back("katas/" + kata.name + "/kata.toml lists the check " + id +
+                           ", which nothing in grader/" + kata.name + "/ registers");
+  }
+
+  // Each pitfall: a known-bad solution diagnosed with it alone, and a hint.
+  std::map<fs::path, Expectation> expected;
+  for (const auto& f : files) expected[f] = read_expectation(f);
+  std::set<std::string> pitfalls;
+  for (const auto& id : listed)
+    if (id.rfind("pitfall_", 0) == 0) pitfalls.insert(id.substr(8));
+  for (const auto& p : pitfalls) {
+    const bool has_bad = std::any_of(expected.begin(), expected.end(), [&](const auto& kv) {
+      return kv.second.pitfalls == std::vector<std::string>{p};
+    });
+    if (!has_bad)
+      problems.push_back("pitfall " + p + " has no known-bad solution: add solutions/" +
+                         kata.name + "/pitfalls/" + p + ".cpp starting with '// expect-pitfalls: " +
+                         p + "'");
+    if (!fs::exists(source_dir() / "hints" / kata.name / "pitfalls" / (p + ".md")))
+      problems.push_back("pitfall " + p + " has no hint: add hints/" + kata.name + "/pitfalls/" +
+                         p + ".md");
+  }
+  for (const auto& [f, e] : expected) {
+    const std::string rel = "solutions/" + kata.name + "/" + fs::relative(f, root).generic_string();
+    if (e.verdict.empty())
+      problems.push_back(rel +
+                         " declares no verdict: its first 3 lines need '// expect: pass|fail|error' "
+                         "or '// expect-pitfalls: id, ...'");
+    for (const auto& p : e.pitfalls)
+      if (!pitfalls.count(p))
+        problems.push_back(rel + " expects the pitfall " + p + ", which is no check of the kata " +
+                           "(kata.toml has no pitfall_" + p + ")");
+  }
+
+  // Grade every file, each with the real grader in its own process.
+  std::string tmp = (fs::temp_directory_path() / "kt-selftest-XXXXXX").string();
+  if (mkdtemp(tmp.data()) == nullptr) throw std::runtime_error("cannot create a temporary folder");
+  const std::vector<nlohmann::json> results = grade_in_parallel(
+      kata, files, opt.jobs, tmp, self, {"--time-limit-s", std::to_string(opt.time_limit_s)});
+  fs::remove_all(tmp);
+
+  std::ostringstream out;
+  out << "Self-test of " << kata.name << ": " << files.size() << " files under solutions/"
+      << kata.name << "/ x " << kata.checks.size() << " checks\n";
+  out << "  cells: . pass   x fail   P fail naming the column's pitfall   E error (crash, "
+         "timeout, limit)   - not run (did not build)\n";
+  for (size_t i = 0; i < kata.checks.size(); ++i)
+    out << "  " << std::setw(2) << i + 1 << " " << kata.checks[i].id << "\n";
+  size_t width = 8;
+  for (const auto& f : files) width = std::max(width, fs::relative(f, root).generic_string().size());
+  out << "\n" << std::left << std::setw(int(width)) << "solution" << " ";
+  for (size_t i = 0; i < kata.checks.size(); ++i) out << std::right << std::setw(3) << i + 1;
+  out << "  verdict\n";
+  int as_declared = 0;
+  std::vector<std::string> mismatches;
+  for (size_t i = 0; i < files.size(); ++i) {
+    const std::string rel = fs::relative(files[i], root).generic_string();
+    const nlohmann::json& r = results[i];
+    out << std::left << std::setw(int(width)) << rel << " ";
+    std::map<std::string, std::string> cells;
+    if (!r.is_null())
+      for (const auto& t : r["tests"]) cells[t["name"].get<std::string>()] = cell(t);
+    for (const CheckMeta& c : kata.checks)
+      out << std::right << std::setw(3) << (cells.count(c.id) ? cells[c.id] : "-");
+    const std::string wrong = judge(kata, expected[files[i]], r);
+    if (wrong.empty()) {
+      ++as_declared;
+      std::string verdict = r["status"].get<std::string>();
+      for (const auto& p : r["pitfalls"]) verdict += " " + p.get<std::string>();
+      out << "  " << verdict << "\n";
+    } else {
+      out << "  WRONG: " << wrong.substr(0, wrong.find(':')) << "\n";
+      mismatches.push_back("solutions/" + kata.name + "/" + rel + ": " + wrong);
+    }
+  }
+  out << "\n" << as_declared << " of " << files.size() << " files got the verdict they declare";
+  problems.insert(problems.begin(), mismatches.begin(), mismatches.end());
+  if (problems.empty()) {
+    out << "; every pitfall has a known-bad solution and a hint. OK\n";
+  } else {
+    out << ". " << problems.size() << " problem(s):\n";
+    for (const auto& p : problems) out << "  - " << p << "\n";
+    rep.ok = false;
+  }
+  rep.text = out.str();
+  return rep;
+}
+
+}  // namespace
+
+int selftest(const std::vector<Kata>& katas, const SelftestOptions& options,
+             const std::string& self) {
+  bool ok = true;
+  for (const Kata& k : katas) {
+    const Report r = selftest_kata(k, options, self);
+    std::cout << r.text << std::flush;
+    if (!options.out_dir.empty()) {
+      fs::create_directories(options.out_dir);
+      std::ofstream(options.out_dir / (k.name + ".txt")) << r.text;
+    }
+    ok = ok && r.ok;
+  }
+  return ok ? 0 : 1;
+}
+
+}  // namespace cli

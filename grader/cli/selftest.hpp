@@ -1,0 +1,36 @@
+// The grader's proof of itself: every file under solutions/KATA/ graded by the real program, shown
+// as a matrix (a row per solution, a column per check), and compared with the verdict each file
+// declares. Also checks that every pitfall has a known-bad solution and a hint, that the checks
+// the runner registers are the ones the kata's metadata lists, and that the shipped stub passes
+// nothing it should not.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "grader/cli/kata.hpp"
+
+namespace cli {
+
+/// What a file under solutions/ declares in its first lines:
+///   // expect: pass | fail | error          (fail: failed, and no pitfall named)
+///   // expect-pitfalls: id, id              (failed, and diagnosed with exactly these ids)
+/// solutions/KATA/stub.cpp, the stub as shipped, declares nothing: verdict "stub".
+struct Expectation {
+  std::string verdict;                // pass | fail | error | stub; empty when undeclared
+  std::vector<std::string> pitfalls;  // sorted
+};
+Expectation read_expectation(const fs::path& file);
+
+struct SelftestOptions {
+  int jobs = 2;
+  int time_limit_s = 3;  // per check; the hostile files' infinite loops cost this much
+  fs::path out_dir;      // when set: out_dir/KATA.txt gets the matrix and the verdict
+};
+
+/// Runs the self-test of each kata; prints the matrices and every problem. Returns 0 when every
+/// file got its declared verdict and nothing is missing, 1 otherwise.
+int selftest(const std::vector<Kata>& katas, const SelftestOptions& options,
+             const std::string& self);
+
+}  // namespace cli

@@ -146,9 +146,9 @@ int show_solution(const Kata& kata, bool force) {
 }
 
 std::vector<nlohmann::json> grade_in_parallel(const Kata& kata, const std::vector<fs::path>& files,
-                                             int jobs, const fs::path& json_dir,
-                                             const std::string& self,
-                                             const std::vector<std::string>& extra_args) {
+                                              int jobs, const fs::path& json_dir,
+                                              const std::string& self,
+                                              const std::vector<std::string>& extra_args) {
   fs::create_directories(json_dir);
   // One child per file, at most `jobs` at a time; each is the real grader on one file, so a file
   // that crashes, hangs or does not compile only ever costs its own row.
@@ -163,7 +163,7 @@ std::vector<nlohmann::json> grade_in_parallel(const Kata& kata, const std::vecto
   while (done < files.size()) {
     while (running < size_t(std::max(jobs, 1)) && next < files.size()) {
       const size_t i = next++;
-      std::vector<std::string> args = {self, kata.name, "--solution", files[i].string(),
+      std::vector<std::string> args = {self,       kata.name, "--solution", files[i].string(),
                                        "--format", "json"};
       args.insert(args.end(), extra_args.begin(), extra_args.end());
       if (fork() == 0) {
@@ -194,7 +194,7 @@ std::vector<nlohmann::json> grade_in_parallel(const Kata& kata, const std::vecto
   return results;
 }
 
-int batch(const Kata& kata, const std::vector<std::string>& paths, int jobs,
+int batch(const Kata& kata, const std::vector<std::string>& paths, int jobs, int time_limit_s,
           const fs::path& out_dir, const std::string& self) {
   std::vector<fs::path> files;
   for (const auto& p : paths) {
@@ -213,8 +213,10 @@ int batch(const Kata& kata, const std::vector<std::string>& paths, int jobs,
     std::cerr << "grade batch: no .cpp files in " << paths.size() << " path(s)\n";
     return 2;
   }
-  const std::vector<nlohmann::json> results =
-      grade_in_parallel(kata, files, jobs, out_dir / "json", self, {});
+  const std::vector<nlohmann::json> results = grade_in_parallel(
+      kata, files, jobs, out_dir / "json", self,
+      time_limit_s > 0 ? std::vector<std::string>{"--time-limit-s", std::to_string(time_limit_s)}
+                       : std::vector<std::string>{});
   std::ofstream csv(out_dir / "gradebook.csv");
   csv << "submission,status,score,max_score,pitfalls,reason\n";
   auto quote = [](std::string v) {
@@ -250,8 +252,9 @@ int batch(const Kata& kata, const std::vector<std::string>& paths, int jobs,
         << "," << r["max_score"] << "," << quote(pitfalls) << "," << quote(reason.substr(0, 300))
         << "\n";
   }
-  std::cout << "graded " << files.size() << " submission(s): " << (out_dir / "gradebook.csv").string()
-            << " and " << (out_dir / "json").string() << "/\n";
+  std::cout << "graded " << files.size()
+            << " submission(s): " << (out_dir / "gradebook.csv").string() << " and "
+            << (out_dir / "json").string() << "/\n";
   return 0;
 }
 

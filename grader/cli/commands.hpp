@@ -21,14 +21,15 @@ int show_solution(const Kata& kata, bool force);
 /// `jobs` at a time, each in its own process; keeps each report in json_dir. Returns the reports in
 /// the order of files, null for a file whose grader printed no JSON.
 std::vector<nlohmann::json> grade_in_parallel(const Kata& kata, const std::vector<fs::path>& files,
-                                             int jobs, const fs::path& json_dir,
-                                             const std::string& self,
-                                             const std::vector<std::string>& extra_args);
+                                              int jobs, const fs::path& json_dir,
+                                              const std::string& self,
+                                              const std::vector<std::string>& extra_args);
 
 /// Grades many submissions in parallel (each with the real grader, each in isolation) and writes a
 /// gradebook: out_dir/gradebook.csv and out_dir/json/NAME.json. Returns 0 when every submission was
 /// graded (whatever its verdict), 2 on a usage error.
-int batch(const Kata& kata, const std::vector<std::string>& paths, int jobs,
+/// time_limit_s > 0 overrides the kata's limit per check.
+int batch(const Kata& kata, const std::vector<std::string>& paths, int jobs, int time_limit_s,
           const fs::path& out_dir, const std::string& self);
 
 /// JUnit XML (GitHub and GitLab test reporters read it).

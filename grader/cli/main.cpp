@@ -7,6 +7,8 @@
 //   ./grade watch [KATA]          re-grade on every save
 //   ./grade batch KATA PATH...    grade many submissions into a gradebook (CSV + JSON)
 //   ./grade classroom             print the GitHub Classroom workflow (from the katas' metadata)
+//   ./grade new-pitfall KATA ID   ./grade new-kata NAME     scaffolds for instructors
+//   kt-grade selftest [KATA...]   the test-bed matrix (./grade selftest runs it with every test)
 //
 // Exit status: 0 all checks passed; 1 a check failed or the file did not compile; 2 usage or
 // setup error.
@@ -25,6 +27,7 @@
 #include "grader/cli/kata.hpp"
 #include "grader/cli/report.hpp"
 #include "grader/cli/run.hpp"
+#include "grader/cli/scaffold.hpp"
 #include "grader/cli/selftest.hpp"
 
 namespace cli {
@@ -224,7 +227,10 @@ int main(int argc, char** argv) {
       std::string kata, out = "gradebook";
       std::vector<std::string> paths;
       int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
+      int time_limit_s = 0;
       app.add_option("kata", kata, "the kata")->required();
+      app.add_option("--time-limit-s", time_limit_s,
+                     "wall-clock limit per check (default: the kata's)");
       app.add_option("paths", paths, "submission files, or folders searched for .cpp files")
           ->required();
       app.add_option("--jobs,-j", jobs, "submissions graded at once (default: the core count)");
@@ -236,11 +242,13 @@ int main(int argc, char** argv) {
         std::cerr << "grade batch: " << e.what() << " (see ./grade batch --help)\n";
         return 2;
       }
-      return batch(kata_or_exit(kata), paths, jobs, out, fs::canonical("/proc/self/exe").string());
+      return batch(kata_or_exit(kata), paths, jobs, time_limit_s, out,
+                   fs::canonical("/proc/self/exe").string());
     }
     if (first == "selftest") {
-      CLI::App app{"kt-grade selftest [KATA...] : grade every file under solutions/ and compare "
-                   "with the verdict it declares (./grade selftest runs this and every other test)"};
+      CLI::App app{
+          "kt-grade selftest [KATA...] : grade every file under solutions/ and compare "
+          "with the verdict it declares (./grade selftest runs this and every other test)"};
       std::vector<std::string> names;
       SelftestOptions so;
       so.jobs = int(std::max(1u, std::thread::hardware_concurrency()));
@@ -261,6 +269,27 @@ int main(int argc, char** argv) {
       if (names.empty()) katas = load_katas();
       for (const auto& n : names) katas.push_back(kata_or_exit(n));
       return selftest(katas, so, fs::canonical("/proc/self/exe").string());
+    }
+    if (first == "new-pitfall" || first == "new-kata") {
+      CLI::App app{first == "new-pitfall"
+                       ? "./grade new-pitfall KATA ID : scaffold a pitfall (detector, known-bad "
+                         "solution, hint, one line of kata.toml)"
+                       : "./grade new-kata NAME : scaffold a kata that builds, whose stub fails "
+                         "and whose self-test passes"};
+      std::string kata, id;
+      app.add_option(first == "new-pitfall" ? "kata" : "name", kata, "the kata")->required();
+      if (first == "new-pitfall")
+        app.add_option("id", id, "the pitfall id, e.g. softmax_wrong_dim")->required();
+      try {
+        app.parse(argc - 1, argv + 1);
+      } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0) return app.exit(e);
+        std::cerr << "grade " << first << ": " << e.what() << " (see ./grade " << first
+                  << " --help)\n";
+        return 2;
+      }
+      if (first == "new-kata") return new_kata(kata);
+      return new_pitfall(kata_or_exit(kata), id);
     }
     if (first == "classroom") {
       std::cout << classroom_workflow(load_katas());

@@ -133,8 +133,8 @@ std::string judge(const Kata& kata, const Expectation& e, const nlohmann::json& 
     std::string wrong;
     for (const auto& t : r["tests"]) {
       const std::string id = t["name"].get<std::string>();
-      const bool meant_to_pass = std::find(kata.stub_passes.begin(), kata.stub_passes.end(), id) !=
-                                 kata.stub_passes.end();
+      const bool meant_to_pass =
+          std::find(kata.stub_passes.begin(), kata.stub_passes.end(), id) != kata.stub_passes.end();
       const std::string message = t["message"].is_string() ? t["message"].get<std::string>() : "";
       if (meant_to_pass && t["status"] != "pass") {
         wrong += "\n    " + id + " should pass (kata.toml stub_passes) but: " + shorten(message);
@@ -143,8 +143,8 @@ std::string judge(const Kata& kata, const Expectation& e, const nlohmann::json& 
                  " passes, though the stub implements nothing (if it is meant to, list it in "
                  "kata.toml's stub_passes)";
       } else if (!meant_to_pass && message.find("not implemented") == std::string::npos) {
-        wrong += "\n    " + id + " fails for another reason than 'not implemented': " +
-                 shorten(message);
+        wrong +=
+            "\n    " + id + " fails for another reason than 'not implemented': " + shorten(message);
       }
     }
     if (r["tests"].empty()) wrong = "\n    no check ran: " + shorten(first_failure(r));
@@ -194,7 +194,8 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
                        "/stub.cpp must be a copy of the stub as shipped (katas/" + kata.name + "/" +
                        kata.file.filename().string() + " before anyone edits it)");
   }
-  if (!fs::exists(worked)) problems.push_back("no worked solution: solutions/" + kata.name + "/worked.cpp");
+  if (!fs::exists(worked))
+    problems.push_back("no worked solution: solutions/" + kata.name + "/worked.cpp");
 
   // The checks: registered by the grader vs listed in kata.toml.
   std::vector<std::string> listed;
@@ -209,7 +210,8 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
                            "/ but never runs: add it to katas/" + kata.name +
                            "/kata.toml's checks, e.g. { id = \"" + id + "\", points = 1 },");
     for (const auto& id : listed)
-      if (problem.empty() && std::find(registered.begin(), registered.end(), id) == registered.end())
+      if (problem.empty() &&
+          std::find(registered.begin(), registered.end(), id) == registered.end())
         problems.push_back("katas/" + kata.name + "/kata.toml lists the check " + id +
                            ", which nothing in grader/" + kata.name + "/ registers");
   }
@@ -225,19 +227,26 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
       return kv.second.pitfalls == std::vector<std::string>{p};
     });
     if (!has_bad)
-      problems.push_back("pitfall " + p + " has no known-bad solution: add solutions/" +
-                         kata.name + "/pitfalls/" + p + ".cpp starting with '// expect-pitfalls: " +
-                         p + "'");
+      problems.push_back("pitfall " + p + " has no known-bad solution: add solutions/" + kata.name +
+                         "/pitfalls/" + p + ".cpp starting with '// expect-pitfalls: " + p + "'");
     if (!fs::exists(source_dir() / "hints" / kata.name / "pitfalls" / (p + ".md")))
       problems.push_back("pitfall " + p + " has no hint: add hints/" + kata.name + "/pitfalls/" +
                          p + ".md");
+    // What ./grade new-pitfall left to fill in.
+    for (const std::string& file : {"grader/" + kata.name + "/pitfalls/" + p + ".cpp",
+                                    "solutions/" + kata.name + "/pitfalls/" + p + ".cpp",
+                                    "hints/" + kata.name + "/pitfalls/" + p + ".md"}) {
+      if (read_file(source_dir() / file).find("TODO(new-pitfall)") != std::string::npos)
+        problems.push_back(file + " still has TODO(new-pitfall) markers to fill in");
+    }
   }
   for (const auto& [f, e] : expected) {
     const std::string rel = "solutions/" + kata.name + "/" + fs::relative(f, root).generic_string();
     if (e.verdict.empty())
-      problems.push_back(rel +
-                         " declares no verdict: its first 3 lines need '// expect: pass|fail|error' "
-                         "or '// expect-pitfalls: id, ...'");
+      problems.push_back(
+          rel +
+          " declares no verdict: its first 3 lines need '// expect: pass|fail|error' "
+          "or '// expect-pitfalls: id, ...'");
     for (const auto& p : e.pitfalls)
       if (!pitfalls.count(p))
         problems.push_back(rel + " expects the pitfall " + p + ", which is no check of the kata " +
@@ -259,8 +268,11 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
   for (size_t i = 0; i < kata.checks.size(); ++i)
     out << "  " << std::setw(2) << i + 1 << " " << kata.checks[i].id << "\n";
   size_t width = 8;
-  for (const auto& f : files) width = std::max(width, fs::relative(f, root).generic_string().size());
-  out << "\n" << std::left << std::setw(int(width)) << "solution" << " ";
+  for (const auto& f : files)
+    width = std::max(width, fs::relative(f, root).generic_string().size());
+  out << "\n"
+      << std::left << std::setw(int(width)) << "solution"
+      << " ";
   for (size_t i = 0; i < kata.checks.size(); ++i) out << std::right << std::setw(3) << i + 1;
   out << "  verdict\n";
   int as_declared = 0;

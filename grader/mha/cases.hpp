@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "grader/check.hpp"
+#include "grader/property.hpp"
 #include "kt/tensor.hpp"
 #include "reference/mha.hpp"
 
@@ -77,8 +78,7 @@ std::string slice_text(const kt::Tensor& row, int64_t max_values = 6);
 Failure failure_from_run(const Case& c, const Run& run);
 bool shape_ok(const Case& c, const Run& run);
 
-/// Runs body as a RapidCheck property: `cases` random cases from seed, shrinking to the smallest
-/// failing one. body returns a failure for a failing case.
+/// grader::run_property, minus the RapidCheck values the case's "call" field already shows.
 Outcome run_property(uint64_t seed, int cases, const std::function<std::optional<Failure>()>& body);
 
 }  // namespace grader::mha

@@ -28,8 +28,8 @@ expect_run("a bad format is a usage error" 2 "--format" ${GRADE} mha --format ya
 expect_run("hint shows a hint" 0 "--- hint [0-9] of 3 ---" ${GRADE} hint mha)
 expect_run("hint --all shows every hint" 0 "hint 1 of 3.*hint 2 of 3.*hint 3 of 3" ${GRADE} hint mha --all)
 expect_run("hint of an unknown kata" 2 "unknown kata" ${GRADE} hint nope)
-expect_run("the stub is reported as not started" 1 "NOT STARTED.*not implemented" ${GRADE} mha --solution ${SOURCE}/katas/mha/mha.cpp)
-expect_run("a passing solution exits 0" 0 "all 9 checks passed  score 13/13"
+expect_run("the stub is reported as not started" 1 "NOT STARTED.*not implemented" ${GRADE} mha --solution ${SOURCE}/solutions/mha/stub.cpp)
+expect_run("a passing solution exits 0" 0 "all 12 checks passed  score 16/16"
            ${GRADE} mha --solution ${SOURCE}/solutions/mha/worked.cpp)
 expect_run("a failing solution names its pitfall, the case, the hint and the rerun command" 1
            "pitfall: neg_inf_nan.*smallest failing case:.*attn_mask = Bool.*hint: hints/mha/pitfalls/neg_inf_nan.md.*rerun exactly this: ./grade mha --seed 7 --solution"
@@ -39,7 +39,7 @@ expect_run("a compile error shows file:line first" 1 "did not build:\nsolutions/
 expect_run("a forbidden call is named" 1 "forbidden call: calls_reference.cpp calls ref::mha_forward"
            ${GRADE} mha --solution ${SOURCE}/solutions/mha/hostile/calls_reference.cpp)
 
-expect_run("a compiler warning is shown, never fatal" 0 "compiler warnings \\(not errors\\):.*unused.*all 9 checks passed"
+expect_run("a compiler warning is shown, never fatal" 0 "compiler warnings \\(not errors\\):.*unused.*all 12 checks passed"
            ${GRADE} mha --solution ${WORK}/warns.cpp)
 
 # reset and watch, on a clone so the repository's own kata file is never touched.
@@ -68,23 +68,59 @@ if(cloned EQUAL 0)
   # watch grades once at start, then polls; stop it after a few seconds.
   expect_run("watch grades the kata and keeps watching" 124 "Watching katas/mha/mha.cpp.*NOT STARTED.*watching for the next save"
              timeout 8 ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo ${GRADE} watch mha)
+  # The instructor's scaffolds, on the same clone: refusals first (nothing created), then the real
+  # thing. (Building and self-testing what they create is .ci/run's authoring stage.)
+  set(in_repo ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo ${GRADE})
+  expect_run("new-pitfall refuses an id that is no identifier" 2 "'Bad-Id' is not a valid name: use lowercase letters, digits and _"
+             ${in_repo} new-pitfall mha Bad-Id)
+  expect_run("new-pitfall refuses an existing pitfall" 2 "the kata mha already has the check pitfall_neg_inf_nan"
+             ${in_repo} new-pitfall mha neg_inf_nan)
+  expect_run("new-pitfall of an unknown kata" 2 "unknown kata 'nope'" ${in_repo} new-pitfall nope some_id)
+  expect_run("new-pitfall scaffolds the detector, the known-bad solution, the hint and one line of metadata" 0
+             "created grader/mha/pitfalls/softmax_over_heads.cpp\n  created solutions/mha/pitfalls/softmax_over_heads.cpp\n  created hints/mha/pitfalls/softmax_over_heads.md\n  added to katas/mha/kata.toml: { id = \"pitfall_softmax_over_heads\", points = 1 },"
+             ${in_repo} new-pitfall mha softmax_over_heads)
+  file(READ ${WORK}/repo/solutions/mha/pitfalls/softmax_over_heads.cpp bad)
+  file(READ ${WORK}/repo/grader/mha/pitfalls/softmax_over_heads.cpp detector)
+  if(NOT bad MATCHES "^// expect-pitfalls: softmax_over_heads\n" OR NOT detector MATCHES "\"pitfall_softmax_over_heads\""
+     OR detector MATCHES "@ID@")
+    string(APPEND failures "\nnew-pitfall's files are not as expected:\n${bad}\n${detector}")
+  endif()
+  execute_process(COMMAND git -C ${WORK}/repo diff --stat OUTPUT_VARIABLE changed)
+  if(NOT changed MATCHES "katas/mha/kata.toml *\\| *1 \\+\n 1 file changed")
+    string(APPEND failures "\nnew-pitfall changed more than one line of tracked files:\n${changed}")
+  endif()
+  expect_run("new-pitfall twice creates nothing" 2 "the kata mha already has the check pitfall_softmax_over_heads"
+             ${in_repo} new-pitfall mha softmax_over_heads)
+  expect_run("new-kata refuses a keyword" 2 "'class' is reserved" ${in_repo} new-kata class)
+  expect_run("new-kata refuses an existing kata" 2 "a kata named mha already exists; nothing was created"
+             ${in_repo} new-kata mha)
+  expect_run("new-kata scaffolds every folder of a kata" 0
+             "created grader/demo/checks.cpp.*created katas/demo/demo.cpp.*created katas/demo/kata.toml.*created reference/demo.cpp.*created solutions/demo/stub.cpp.*created solutions/demo/worked.cpp"
+             ${in_repo} new-kata demo)
+  expect_run("the new kata is listed second in the learning path" 0 "mha  Multi-head.*demo  demo  \\[not started\\]"
+             ${in_repo})
 else()
   string(APPEND failures "\ncould not git clone ${SOURCE} for the reset test")
 endif()
 
 # batch: a gradebook row per submission, whatever happens to it.
 file(REMOVE_RECURSE ${WORK}/class ${WORK}/gradebook)
-file(MAKE_DIRECTORY ${WORK}/class/alice ${WORK}/class/bob ${WORK}/class/carol)
+file(MAKE_DIRECTORY ${WORK}/class/alice ${WORK}/class/bob ${WORK}/class/carol ${WORK}/class/dave
+     ${WORK}/class/erin)
 file(COPY ${SOURCE}/solutions/mha/worked.cpp DESTINATION ${WORK}/class/alice)
 file(COPY ${SOURCE}/solutions/mha/pitfalls/neg_inf_nan.cpp DESTINATION ${WORK}/class/bob)
 file(COPY ${SOURCE}/solutions/mha/hostile/does_not_compile.cpp DESTINATION ${WORK}/class/carol)
-expect_run("batch grades a class into a gradebook" 0 "graded 3 submission\\(s\\)"
-           ${GRADE} batch mha ${WORK}/class --out ${WORK}/gradebook --jobs 2)
+file(COPY ${SOURCE}/solutions/mha/hostile/segfault.cpp DESTINATION ${WORK}/class/dave)
+file(COPY ${SOURCE}/solutions/mha/hostile/infinite_loop.cpp DESTINATION ${WORK}/class/erin)
+expect_run("batch grades a class into a gradebook" 0 "graded 5 submission\\(s\\)"
+           ${GRADE} batch mha ${WORK}/class --out ${WORK}/gradebook --jobs 2 --time-limit-s 1)
 file(READ ${WORK}/gradebook/gradebook.csv book)
 if(NOT book MATCHES "submission,status,score,max_score,pitfalls,reason"
-   OR NOT book MATCHES "alice/worked.cpp\",pass,13,13,\"\","
-   OR NOT book MATCHES "bob/neg_inf_nan.cpp\",fail,[0-9]+,13,\"neg_inf_nan\","
-   OR NOT book MATCHES "carol/does_not_compile.cpp\",error,0,13,\"\",\"[^\n]*did not build")
+   OR NOT book MATCHES "alice/worked.cpp\",pass,16,16,\"\","
+   OR NOT book MATCHES "bob/neg_inf_nan.cpp\",fail,[0-9]+,16,\"neg_inf_nan\","
+   OR NOT book MATCHES "carol/does_not_compile.cpp\",error,0,16,\"\",\"[^\n]*did not build"
+   OR NOT book MATCHES "dave/segfault.cpp\",error,0,16,\"\",\"shape: [^\n]*SIGSEGV"
+   OR NOT book MATCHES "erin/infinite_loop.cpp\",error,0,16,\"\",\"shape: [^\n]*time limit")
   string(APPEND failures "\nthe gradebook is not as expected:\n${book}")
 endif()
 expect_run("batch of a missing folder is a usage error" 2 "no such file or folder" ${GRADE} batch mha ${WORK}/nobody)
@@ -118,11 +154,11 @@ foreach(i RANGE ${last})
   endforeach()
 endforeach()
 file(READ ${WORK}/junit.xml junit)
-if(NOT junit MATCHES "<testsuite name=\"mha\" tests=\"9\" failures=\"[1-9]\"" OR NOT junit MATCHES "message=\"pitfall scale_by_d_model\"")
+if(NOT junit MATCHES "<testsuite name=\"mha\" tests=\"12\" failures=\"[1-9]\"" OR NOT junit MATCHES "message=\"pitfall scale_by_d_model\"")
   string(APPEND failures "\nJUnit XML is not as expected:\n${junit}")
 endif()
 file(READ ${WORK}/summary.md md)
-if(NOT md MATCHES "\\| mha \\| ❌ fail \\| [0-9]+/13 \\| `scale_by_d_model` \\|")
+if(NOT md MATCHES "\\| mha \\| ❌ fail \\| [0-9]+/16 \\| `scale_by_d_model` \\|")
   string(APPEND failures "\nMarkdown summary is not as expected:\n${md}")
 endif()
 

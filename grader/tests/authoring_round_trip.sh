@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The instructor's path end to end, in a throwaway clone (run by .ci/run; needs a few minutes for
+# the clone's own build):
+#   1. ./grade new-kata demo: it builds, its stub fails, its self-test passes as scaffolded;
+#   2. ./grade new-pitfall demo ID: the self-test now fails and says what is left to do;
+#   3. the three files filled in as docs/authoring.md says: the self-test passes, and the matrix
+#      shows the known-bad solution diagnosed with exactly its pitfall;
+#   4. the detector template of the MHA kata compiles as scaffolded;
+#   5. everything created is clang-format clean, and only one tracked line changed.
+# Usage: grader/tests/authoring_round_trip.sh [preset]   (default: ci)
+set -euo pipefail
+src="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+preset="${1:-ci}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+git clone -q "$src" "$work/repo"
+cd "$work/repo"
+export KT_PRESET="$preset" KT_STATE_DIR="$work/state"
+
+fail() { printf 'authoring round trip: %s\n' "$*" >&2; exit 1; }
+expect() {  # expect STATUS PATTERN COMMAND...: run, check exit status and output
+  local want="$1" pattern="$2" out status=0; shift 2
+  out="$("$@" 2>&1)" || status=$?
+  printf '%s\n' "$out"
+  [ "$status" -eq "$want" ] || fail "'$*' exited $status, expected $want"
+  grep -Eq -- "$pattern" <<<"$out" || fail "'$*' did not print /$pattern/"
+}
+
+echo "== 1. new kata"
+expect 0 "created katas/demo/demo.cpp" ./grade new-kata demo
+expect 0 "3 of 3 files got the verdict they declare; every pitfall has a known-bad solution and a hint. OK" \
+  ./grade selftest demo --preset "$preset"
+expect 1 "FAIL  shape.*|not implemented yet" ./grade demo
+
+echo "== 2. new pitfall, as scaffolded"
+expect 0 'added to katas/demo/kata.toml: \{ id = "pitfall_no_max_subtraction", points = 1 \},' \
+  ./grade new-pitfall demo no_max_subtraction
+expect 1 "pitfalls/no_max_subtraction.cpp: should be pitfalls \[no_max_subtraction\], got pass" \
+  ./grade selftest demo --preset "$preset"
+./grade selftest demo --preset "$preset" 2>&1 |
+  grep -q "hints/demo/pitfalls/no_max_subtraction.md still has TODO(new-pitfall) markers" ||
+  fail "the self-test did not flag the hint's TODO markers"
+
+echo "== 3. the pitfall filled in"
+cat > solutions/demo/pitfalls/no_max_subtraction.cpp <<'CPP'
+// expect-pitfalls: no_max_subtraction
+// Known bad: exp(x) / sum(exp(x)) without subtracting the row maximum: exp overflows to inf for
+// large inputs and the result is NaN.
+#include "demo.hpp"
+
+kt::Tensor demo(const kt::Tensor& x) {
+  const kt::Tensor e = kt::exp(x);
+  return e / kt::sum(e, -1, true);
+}
+CPP
+cat > grader/demo/pitfalls/no_max_subtraction.cpp <<'CPP'
+// Detector of the pitfall no_max_subtraction: exp() of the raw inputs overflows.
+#include <rapidcheck.h>
+
+#include "../cases.hpp"
+
+namespace grader::kata_demo {
+namespace {
+
+Outcome check_no_max_subtraction(uint64_t seed) {
+  return run_property(seed, 40, [&]() -> std::optional<Failure> {
+    // Inputs far beyond exp's range (exp(710) = inf): only a softmax without the max overflows.
+    Case c = generate();
+    c.x = c.x + 1000.0;
+    const Run run = run_learner(c);
+    if (!run.ok()) return failure(c, run, "could not check for overflow: demo(x) threw: " + run.error);
+    if (kt::all(kt::isfinite(run.out)).item() != 0.0) return std::nullopt;
+    Failure f = failure(c, run,
+                        "the result is NaN for large inputs: exp(1000) overflows to inf and "
+                        "inf / inf = NaN. Subtract each row's maximum before exp().");
+    f.pitfall = "no_max_subtraction";
+    return f;
+  });
+}
+
+const Registrar check({"pitfall_no_max_subtraction", "large inputs do not overflow",
+                       check_no_max_subtraction});
+
+}  // namespace
+}  // namespace grader::kata_demo
+CPP
+cat > hints/demo/pitfalls/no_max_subtraction.md <<'MD'
+# Pitfall: exp() of the raw inputs (no_max_subtraction)
+
+**Symptom:** NaN when the inputs are large (around 710 and above).
+
+Fix: subtract each row's maximum first: `kt::exp(x - kt::amax(x, -1, true))`.
+MD
+clang-format -i grader/demo/pitfalls/no_max_subtraction.cpp
+expect 0 "pitfalls/no_max_subtraction.cpp +(\. )+ *P +fail no_max_subtraction" \
+  ./grade selftest demo --preset "$preset"
+
+echo "== 4. the MHA kata's detector template compiles as scaffolded"
+expect 0 "created grader/mha/pitfalls/template_check.cpp" ./grade new-pitfall mha template_check
+expect 0 "mha  Multi-head attention" ./grade   # builds the new detector with the preset's flags
+
+echo "== 5. formatting, and what changed in tracked files"
+mapfile -t created < <(git ls-files --others --exclude-standard '*.cpp' '*.hpp')
+clang-format --dry-run --Werror "${created[@]}"
+# The new kata is all new files; the pitfall added to the MHA kata changed one line of kata.toml.
+changed="$(git diff --numstat | tr '\t' ' ')"
+[ "$changed" = "1 0 katas/mha/kata.toml" ] ||
+  fail "new-pitfall changed more than one line of tracked files: $changed"
+echo "authoring round trip: OK"

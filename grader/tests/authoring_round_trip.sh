@@ -93,7 +93,7 @@ cat > hints/demo/pitfalls/no_max_subtraction.md <<'MD'
 Fix: subtract each row's maximum first: `kt::exp(x - kt::amax(x, -1, true))`.
 MD
 clang-format -i grader/demo/pitfalls/no_max_subtraction.cpp
-expect 0 "pitfalls/no_max_subtraction.cpp +(\. )+ *P +fail no_max_subtraction" \
+expect 0 "pitfalls/no_max_subtraction.cpp +\. +\. +P +fail no_max_subtraction" \
   ./grade selftest demo --preset "$preset"
 
 echo "== 4. the MHA kata's detector template compiles as scaffolded"

@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -203,6 +204,20 @@ int watch(const std::string& name, Options opt) {
   }
 }
 
+/// Parses a subcommand's arguments (argv[1] names it). Returns the exit status when there is
+/// nothing more to do (--help: 0; a usage error, said on stderr: 2).
+std::optional<int> parse_subcommand(CLI::App& app, int argc, char** argv) {
+  try {
+    app.parse(argc - 1, argv + 1);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::cerr << "grade " << argv[1] << ": " << e.what() << " (see ./grade " << argv[1]
+              << " --help)\n";
+    return 2;
+  }
+  return std::nullopt;
+}
+
 void add_grade_options(CLI::App& app, Options& opt) {
   app.add_option("--solution", opt.solution, "grade this file in the kata file's place");
   app.add_option("--seed", opt.seed,
@@ -235,13 +250,7 @@ int main(int argc, char** argv) {
           ->required();
       app.add_option("--jobs,-j", jobs, "submissions graded at once (default: the core count)");
       app.add_option("--out", out, "folder for gradebook.csv and json/ (default: gradebook)");
-      try {
-        app.parse(argc - 1, argv + 1);
-      } catch (const CLI::ParseError& e) {
-        if (e.get_exit_code() == 0) return app.exit(e);
-        std::cerr << "grade batch: " << e.what() << " (see ./grade batch --help)\n";
-        return 2;
-      }
+      if (auto stop = parse_subcommand(app, argc, argv)) return *stop;
       return batch(kata_or_exit(kata), paths, jobs, time_limit_s, out,
                    fs::canonical("/proc/self/exe").string());
     }
@@ -257,13 +266,7 @@ int main(int argc, char** argv) {
       app.add_option("--jobs,-j", so.jobs, "files graded at once (default: the core count)");
       app.add_option("--time-limit-s", so.time_limit_s, "wall-clock limit per check (default 3)");
       app.add_option("--out", out, "also write each kata's matrix to DIR/KATA.txt");
-      try {
-        app.parse(argc - 1, argv + 1);
-      } catch (const CLI::ParseError& e) {
-        if (e.get_exit_code() == 0) return app.exit(e);
-        std::cerr << "grade selftest: " << e.what() << " (see kt-grade selftest --help)\n";
-        return 2;
-      }
+      if (auto stop = parse_subcommand(app, argc, argv)) return *stop;
       so.out_dir = out;
       std::vector<Kata> katas;
       if (names.empty()) katas = load_katas();
@@ -280,14 +283,7 @@ int main(int argc, char** argv) {
       app.add_option(first == "new-pitfall" ? "kata" : "name", kata, "the kata")->required();
       if (first == "new-pitfall")
         app.add_option("id", id, "the pitfall id, e.g. softmax_wrong_dim")->required();
-      try {
-        app.parse(argc - 1, argv + 1);
-      } catch (const CLI::ParseError& e) {
-        if (e.get_exit_code() == 0) return app.exit(e);
-        std::cerr << "grade " << first << ": " << e.what() << " (see ./grade " << first
-                  << " --help)\n";
-        return 2;
-      }
+      if (auto stop = parse_subcommand(app, argc, argv)) return *stop;
       if (first == "new-kata") return new_kata(kata);
       return new_pitfall(kata_or_exit(kata), id);
     }
@@ -305,14 +301,7 @@ int main(int argc, char** argv) {
       if (first == "reset") app.add_flag("--yes,-y", flag, "do not ask");
       if (first == "solution") app.add_flag("--force", flag, "show it before the kata passes");
       if (first == "watch") add_grade_options(app, opt);
-      try {
-        app.parse(argc - 1, argv + 1);
-      } catch (const CLI::ParseError& e) {
-        if (e.get_exit_code() == 0) return app.exit(e);
-        std::cerr << "grade " << first << ": " << e.what() << " (see ./grade " << first
-                  << " --help)\n";
-        return 2;
-      }
+      if (auto stop = parse_subcommand(app, argc, argv)) return *stop;
       if (first == "watch") return watch(kata, opt);
       const Kata k = kata_or_exit(kata);
       if (first == "hint") return show_hint(k, flag);

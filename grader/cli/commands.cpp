@@ -171,6 +171,7 @@ std::vector<nlohmann::json> grade_in_parallel(const Kata& kata, const std::vecto
         if (fd >= 0) dup2(fd, 1);
         const int null_fd = ::open("/dev/null", O_WRONLY);
         if (null_fd >= 0) dup2(null_fd, 2);
+        close_range(3, ~0U, 0);  // the report is fd 1 only: nothing below may write to it by number
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());
         argv.push_back(nullptr);

@@ -1,6 +1,7 @@
 // expect: error
-// Hostile: writes a fake "pass" result where the runner writes its events, then exits, hoping the
-// grader believes it. Results need the runner's nonce and a clean exit of the runner.
+// Hostile: writes a fake "pass" result into every file descriptor it might have inherited (the
+// runner's event pipe, the report the grader is writing...), then exits, hoping the grader believes
+// it. Results need the runner's nonce and a clean exit; the runner inherits no other descriptor.
 #include <unistd.h>
 
 #include <cstdlib>
@@ -13,7 +14,7 @@ kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, bool) const {
        {"shape", "matches_reference", "causal_is_causal", "fully_masked_rows"}) {
     const std::string line = std::string("{\"event\":\"result\",\"check\":\"") + check +
                              "\",\"status\":\"pass\",\"cases_run\":100}\n";
-    for (int fd : {1, 3, 4}) (void)!write(fd, line.data(), line.size());
+    for (int fd = 1; fd < 1024; ++fd) (void)!write(fd, line.data(), line.size());
   }
   std::_Exit(0);
   return x;

@@ -67,7 +67,7 @@ if(cloned EQUAL 0)
                   OUTPUT_QUIET)
   # watch grades once at start, then polls; stop it after a few seconds.
   expect_run("watch grades the kata and keeps watching" 124 "Watching katas/mha/mha.cpp.*NOT STARTED.*watching for the next save"
-             timeout 8 ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo ${GRADE} watch mha)
+             timeout 15 ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo ${GRADE} watch mha --check shape)
   # The instructor's scaffolds, on the same clone: refusals first (nothing created), then the real
   # thing. (Building and self-testing what they create is .ci/run's authoring stage.)
   set(in_repo ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo ${GRADE})
@@ -104,22 +104,26 @@ else()
 endif()
 
 # batch: a gradebook row per submission, whatever happens to it.
-file(REMOVE_RECURSE ${WORK}/class ${WORK}/gradebook)
-file(MAKE_DIRECTORY ${WORK}/class/alice ${WORK}/class/bob ${WORK}/class/carol ${WORK}/class/dave
-     ${WORK}/class/erin)
+file(REMOVE_RECURSE ${WORK}/class ${WORK}/gradebook ${WORK}/gradebook-hang)
+file(MAKE_DIRECTORY ${WORK}/class/alice ${WORK}/class/bob ${WORK}/class/carol ${WORK}/class/dave)
 file(COPY ${SOURCE}/solutions/mha/worked.cpp DESTINATION ${WORK}/class/alice)
 file(COPY ${SOURCE}/solutions/mha/pitfalls/neg_inf_nan.cpp DESTINATION ${WORK}/class/bob)
 file(COPY ${SOURCE}/solutions/mha/hostile/does_not_compile.cpp DESTINATION ${WORK}/class/carol)
 file(COPY ${SOURCE}/solutions/mha/hostile/segfault.cpp DESTINATION ${WORK}/class/dave)
+expect_run("batch grades a class into a gradebook" 0 "graded 4 submission\\(s\\)"
+           ${GRADE} batch mha ${WORK}/class --out ${WORK}/gradebook --jobs 2)
+# A hang, with a short limit (the kata's 10 s per check would make this test slow).
 file(COPY ${SOURCE}/solutions/mha/hostile/infinite_loop.cpp DESTINATION ${WORK}/class/erin)
-expect_run("batch grades a class into a gradebook" 0 "graded 5 submission\\(s\\)"
-           ${GRADE} batch mha ${WORK}/class --out ${WORK}/gradebook --jobs 2 --time-limit-s 1)
+expect_run("batch --time-limit-s: a hanging submission is a row too" 0 "graded 1 submission\\(s\\)"
+           ${GRADE} batch mha ${WORK}/class/erin --out ${WORK}/gradebook-hang --time-limit-s 1)
 file(READ ${WORK}/gradebook/gradebook.csv book)
+file(READ ${WORK}/gradebook-hang/gradebook.csv hang)
+string(APPEND book "${hang}")
 if(NOT book MATCHES "submission,status,score,max_score,pitfalls,reason"
    OR NOT book MATCHES "alice/worked.cpp\",pass,16,16,\"\","
    OR NOT book MATCHES "bob/neg_inf_nan.cpp\",fail,[0-9]+,16,\"neg_inf_nan\","
    OR NOT book MATCHES "carol/does_not_compile.cpp\",error,0,16,\"\",\"[^\n]*did not build"
-   OR NOT book MATCHES "dave/segfault.cpp\",error,0,16,\"\",\"shape: [^\n]*SIGSEGV"
+   OR NOT book MATCHES "dave/segfault.cpp\",error,0,16,\"\",\"shape: [^\n]*(SIGSEGV|status 1)"
    OR NOT book MATCHES "erin/infinite_loop.cpp\",error,0,16,\"\",\"shape: timed out after 1 s")
   string(APPEND failures "\nthe gradebook is not as expected:\n${book}")
 endif()

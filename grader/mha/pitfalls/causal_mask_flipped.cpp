@@ -57,10 +57,10 @@ Outcome check_causal_mask_flipped(uint64_t seed) {
       return found_pitfall(
           c, run, "causal_mask_flipped",
           std::string("the causal mask lets each query see ") + wrong.what +
-              ". Causal attention lets query i see keys 0..i, itself included: allowed = "
-              "kt::tril(kt::ones({T, T}, kt::Bool)) (true = may attend), or equivalently mask "
-              "where kt::triu(ones, 1) is true. Check which of triu/tril you used and their "
-              "diagonal argument.");
+              ". Causal attention lets query i see keys 0..i, itself included: the allowed "
+              "entries (true = may attend) are kt::tril(kt::ones({T, T}, kt::Bool)); the "
+              "forbidden ones are kt::triu(ones, 1). Check which of triu/tril you used, and "
+              "their diagonal argument.");
     }
     return std::nullopt;
   });

@@ -11,6 +11,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
+#include <thread>
 
 #include "grader/cli/build.hpp"
 
@@ -22,6 +24,14 @@ fs::path state_dir() {
 }
 
 fs::path state_file() { return state_dir() / "state.json"; }
+
+fs::path make_temp_dir() {
+  std::string tmp = (fs::temp_directory_path() / "kt-grade-XXXXXX").string();
+  if (mkdtemp(tmp.data()) == nullptr) throw std::runtime_error("cannot create a temporary folder");
+  return tmp;
+}
+
+int core_count() { return int(std::max(1u, std::thread::hardware_concurrency())); }
 
 std::string read_file(const fs::path& p) {
   std::ifstream in(p);

@@ -45,6 +45,12 @@ fs::path state_dir();
 /// The last result of each kata graded in place: {kata: {status, score, max_score}}.
 fs::path state_file();
 
+/// A new private folder under the system's temporary folder ("kt-grade-XXXXXX"); throws
+/// std::runtime_error when none can be made. The caller removes it.
+fs::path make_temp_dir();
+/// How many files or submissions to grade at once by default: the core count.
+int core_count();
+
 /// Small file helpers shared by the commands: a missing or broken JSON file reads as {}.
 std::string read_file(const fs::path& p);
 nlohmann::json load_json(const fs::path& p);

@@ -75,11 +75,7 @@ KataResult grade(Kata kata, const Options& opt) {
   if (!fs::exists(source)) usage_error("no such file: " + source.string());
   // The kata file builds in the build tree; any other file in a private temporary folder.
   fs::path work = state_dir() / kata.name;
-  if (!opt.solution.empty()) {
-    std::string tmp = (fs::temp_directory_path() / "kt-grade-XXXXXX").string();
-    if (mkdtemp(tmp.data()) == nullptr) usage_error("cannot create a temporary folder");
-    work = tmp;
-  }
+  if (!opt.solution.empty()) work = make_temp_dir();
   const BuildResult build = build_runner(kata, source, work);
   if (!build.ok) {
     r.status = "error";
@@ -241,7 +237,7 @@ int main(int argc, char** argv) {
       CLI::App app{"./grade batch KATA PATH... : grade many submissions into a gradebook"};
       std::string kata, out = "gradebook";
       std::vector<std::string> paths;
-      int jobs = int(std::max(1u, std::thread::hardware_concurrency()));
+      int jobs = core_count();
       int time_limit_s = 0;
       app.add_option("kata", kata, "the kata")->required();
       app.add_option("--time-limit-s", time_limit_s,
@@ -260,7 +256,7 @@ int main(int argc, char** argv) {
           "with the verdict it declares (./grade selftest runs this and every other test)"};
       std::vector<std::string> names;
       SelftestOptions so;
-      so.jobs = int(std::max(1u, std::thread::hardware_concurrency()));
+      so.jobs = core_count();
       std::string out;
       app.add_option("katas", names, "the katas (default: all)");
       app.add_option("--jobs,-j", so.jobs, "files graded at once (default: the core count)");

@@ -1,7 +1,5 @@
 #include "grader/cli/selftest.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <fstream>
 #include <iomanip>
@@ -81,11 +79,7 @@ int rank(const fs::path& rel) {
 /// The check ids the runner registers (runner --list), built from the stub.
 std::vector<std::string> registered_checks(const Kata& kata, const fs::path& stub,
                                            std::string& problem) {
-  std::string tmp = (fs::temp_directory_path() / "kt-selftest-XXXXXX").string();
-  if (mkdtemp(tmp.data()) == nullptr) {
-    problem = "cannot create a temporary folder";
-    return {};
-  }
+  const fs::path tmp = make_temp_dir();
   std::vector<std::string> ids;
   const BuildResult build = build_runner(kata, stub, tmp);
   if (!build.ok) {
@@ -254,8 +248,7 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
   }
 
   // Grade every file, each with the real grader in its own process.
-  std::string tmp = (fs::temp_directory_path() / "kt-selftest-XXXXXX").string();
-  if (mkdtemp(tmp.data()) == nullptr) throw std::runtime_error("cannot create a temporary folder");
+  const fs::path tmp = make_temp_dir();
   const std::vector<nlohmann::json> results = grade_in_parallel(
       kata, files, opt.jobs, tmp, self, {"--time-limit-s", std::to_string(opt.time_limit_s)});
   fs::remove_all(tmp);

@@ -1,5 +1,7 @@
 #include "grader/cli/build.hpp"
 
+#include "grader/cli/process.hpp"
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -9,31 +11,6 @@
 #include <sstream>
 
 namespace cli {
-
-int run_command(const std::vector<std::string>& argv, std::string& output) {
-  int fds[2];
-  if (pipe(fds) != 0) return -1;
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(fds[1], 1);
-    dup2(fds[1], 2);
-    close(fds[0]);
-    close(fds[1]);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execvp(args[0], args.data());
-    _exit(127);
-  }
-  close(fds[1]);
-  std::array<char, 4096> buf{};
-  ssize_t n = 0;
-  while ((n = read(fds[0], buf.data(), buf.size())) > 0) output.append(buf.data(), size_t(n));
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
 
 namespace {
 
@@ -65,12 +42,17 @@ bool newer(const fs::path& a, const fs::path& b) {
 
 }  // namespace
 
+bool build_is_sanitized(const Kata& kata) {
+  return build_description(kata).value("sanitized", false);
+}
+
 BuildResult build_runner(const Kata& kata, const fs::path& source, const fs::path& work_dir) {
   BuildResult r;
   fs::create_directories(work_dir);
   r.log = work_dir / "compile.log";
   const nlohmann::json desc = build_description(kata);
   const std::string compiler = desc["compiler"];
+  r.sanitized = desc.value("sanitized", false);
   const fs::path object = work_dir / "solution.o";
   r.runner = work_dir / "runner";
   const fs::path stamp = work_dir / "source.txt";  // which file the object was built from

@@ -10,17 +10,18 @@ namespace cli {
 
 struct BuildResult {
   bool ok = false;
-  std::string message;   // on failure: the first errors, file:line first, or the forbidden call
-  std::string warnings;  // compiler warnings of a successful compile (shown, never fatal)
-  fs::path log;          // the full compiler log
-  fs::path runner;       // the runner executable, when ok
+  std::string message;     // on failure: the first errors, file:line first, or the forbidden call
+  std::string warnings;    // compiler warnings of a successful compile (shown, never fatal)
+  fs::path log;            // the full compiler log
+  fs::path runner;         // the runner executable, when ok
+  bool sanitized = false;  // built with ASan + UBSan (slower: the time limits scale)
 };
+
+/// Whether the kata's runner is built with sanitizers (the preset's build description says).
+bool build_is_sanitized(const Kata& kata);
 
 /// Compiles source exactly as the kata file is compiled, in work_dir, and links the runner.
 /// Skips the compile when the object is newer than the source and the headers.
 BuildResult build_runner(const Kata& kata, const fs::path& source, const fs::path& work_dir);
-
-/// Runs a command; returns its exit status and captures stdout+stderr into output.
-int run_command(const std::vector<std::string>& argv, std::string& output);
 
 }  // namespace cli

@@ -17,6 +17,10 @@ fs::path binary_dir() {
   return KT_BINARY_DIR;
 }
 
+fs::path kata_grader_dir(const std::string& name) {
+  return source_dir() / "grader" / "katas" / name;
+}
+
 namespace {
 
 Kata load_kata(const fs::path& toml_path) {
@@ -76,6 +80,12 @@ std::optional<Kata> find_kata(const std::string& name) {
   for (Kata& k : load_katas())
     if (k.name == name) return k;
   return std::nullopt;
+}
+
+std::string unknown_kata_message(const std::string& name) {
+  std::string names;
+  for (const Kata& k : load_katas()) names += " " + k.name;
+  return "unknown kata '" + name + "'; the katas are:" + names;
 }
 
 }  // namespace cli

@@ -34,8 +34,13 @@ fs::path source_dir();
 /// The build folder of the preset ./grade built (build/default unless KT_BUILD_DIR says).
 fs::path binary_dir();
 
+/// grader/katas/NAME: the kata's checks, cases and pitfall detectors.
+fs::path kata_grader_dir(const std::string& name);
+
 /// Every kata under katas/, in learning order. Throws std::runtime_error on a broken kata.toml.
 std::vector<Kata> load_katas();
 std::optional<Kata> find_kata(const std::string& name);
+/// "unknown kata 'NAME'; the katas are: a b c".
+std::string unknown_kata_message(const std::string& name);
 
 }  // namespace cli

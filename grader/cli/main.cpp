@@ -1,5 +1,6 @@
-// kt-grade: the program behind ./grade. Builds a kata file (or --solution PATH) into the kata's
-// check runner, runs every check in its own process, and reports.
+// kt-grade: the program behind ./grade. This file only reads the command line and hands over:
+// grading is grade.cpp, the reports render_*.cpp and results_json.cpp, the other commands one file
+// each.
 //
 //   ./grade                       list the katas and what to do next
 //   ./grade KATA [options]        grade one kata          ./grade --all   grade every started kata
@@ -12,192 +13,26 @@
 //
 // Exit status: 0 all checks passed; 1 a check failed or the file did not compile; 2 usage or
 // setup error.
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
-#include <chrono>
-#include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <optional>
-#include <sstream>
-#include <thread>
+#include <stdexcept>
 
-#include "grader/cli/build.hpp"
-#include "grader/cli/commands.hpp"
+#include "grader/cli/batch.hpp"
+#include "grader/cli/classroom.hpp"
+#include "grader/cli/grade.hpp"
 #include "grader/cli/kata.hpp"
-#include "grader/cli/report.hpp"
-#include "grader/cli/run.hpp"
+#include "grader/cli/learner_commands.hpp"
+#include "grader/cli/process.hpp"
 #include "grader/cli/scaffold.hpp"
 #include "grader/cli/selftest.hpp"
 
 namespace cli {
 namespace {
 
-struct Options {
-  std::string kata;
-  std::string solution;
-  uint64_t seed = 1;
-  std::string format = "text";
-  bool all = false;
-  std::vector<std::string> only;
-  int time_limit_s = 0;  // 0: the kata's own
-  std::string junit, markdown;
-};
-
-[[noreturn]] void usage_error(const std::string& message) {
-  std::cerr << "grade: " << message << "\n";
-  std::exit(2);
-}
-
-/// Still the shipped stub (or still throwing its "not implemented yet").
-bool not_started(const Kata& k) {
-  const std::string text = read_file(k.file);
-  return text == read_file(k.stub) || text.find("not implemented yet") != std::string::npos;
-}
-
 Kata kata_or_exit(const std::string& name) {
   if (auto k = find_kata(name)) return *k;
-  std::string names;
-  for (const Kata& k : load_katas()) names += " " + k.name;
-  usage_error("unknown kata '" + name + "'; the katas are:" + names);
-}
-
-KataResult grade(Kata kata, const Options& opt) {
-  if (opt.time_limit_s > 0) kata.time_limit_s = opt.time_limit_s;
-  KataResult r;
-  r.kata = kata.name;
-  r.title = kata.title;
-  r.seed = opt.seed;
-  for (const CheckMeta& c : kata.checks) r.declared_max += c.points;
-  const fs::path source = opt.solution.empty() ? kata.file : fs::path(opt.solution);
-  r.solution = opt.solution.empty() ? fs::relative(kata.file, source_dir()).string() : opt.solution;
-  if (!fs::exists(source)) usage_error("no such file: " + source.string());
-  // The kata file builds in the build tree; any other file in a private temporary folder.
-  fs::path work = state_dir() / kata.name;
-  if (!opt.solution.empty()) work = make_temp_dir();
-  const BuildResult build = build_runner(kata, source, work);
-  if (!build.ok) {
-    r.status = "error";
-    const bool forbidden = build.message.rfind("forbidden call", 0) == 0;
-    r.message =
-        source.string() + (forbidden ? " was not graded:\n" : " did not build:\n") + build.message;
-    if (!forbidden) r.message += "(full log: " + build.log.string() + ")";
-    return r;
-  }
-  r.warnings = build.warnings;
-  for (const CheckMeta& check : kata.checks) {
-    if (!opt.only.empty() &&
-        std::find(opt.only.begin(), opt.only.end(), check.id) == opt.only.end())
-      continue;
-    r.tests.push_back(run_check(kata, build.runner, check, opt.seed));
-  }
-  const auto count = [&](const char* status) {
-    return std::count_if(r.tests.begin(), r.tests.end(),
-                         [&](const TestResult& t) { return t.status == status; });
-  };
-  // error: nothing could be graded (every check crashed or timed out).
-  r.status = count("pass") == std::ssize(r.tests)    ? "pass"
-             : count("error") == std::ssize(r.tests) ? "error"
-                                                     : "fail";
-  if (!opt.solution.empty()) fs::remove_all(work);
-  if (opt.solution.empty() && opt.only.empty()) {
-    nlohmann::json state = load_json(state_file());
-    state[kata.name] = {{"status", r.status}, {"score", r.score()}, {"max_score", r.max_score()}};
-    save_json(state_file(), state);
-  }
-  return r;
-}
-
-std::string next_kata() {
-  const nlohmann::json state = load_json(state_file());
-  for (const Kata& k : load_katas())
-    if (!state.contains(k.name) || state[k.name].value("status", "") != "pass") return k.name;
-  return "";
-}
-
-int list_katas() {
-  const nlohmann::json state = load_json(state_file());
-  std::cout << "Katas (edit the file, then ./grade NAME):\n";
-  for (const Kata& k : load_katas()) {
-    std::string status = "not started";
-    if (!not_started(k)) {
-      status = "in progress, not graded yet";
-      if (state.contains(k.name)) {
-        const auto& s = state[k.name];
-        status = s["status"] == "pass" ? "passed"
-                                       : "failing, score " + std::to_string(s["score"].get<int>()) +
-                                             "/" + std::to_string(s["max_score"].get<int>());
-      }
-    }
-    std::cout << "  " << k.name << "  " << k.title << "  [" << status << "]  "
-              << fs::relative(k.file, source_dir()).string() << "\n";
-  }
-  const std::string next = next_kata();
-  std::cout << (next.empty() ? "Every kata passes." : "Next: ./grade " + next) << "\n";
-  std::cout << "Hints: ./grade hint NAME    All of the project's tests: ./grade selftest\n";
-  return 0;
-}
-
-int grade_command(const Options& opt) {
-  std::vector<Kata> katas;
-  if (opt.all) {
-    katas = load_katas();
-  } else {
-    katas.push_back(kata_or_exit(opt.kata));
-  }
-  const bool colour = opt.format == "text" && isatty(1) && std::getenv("NO_COLOR") == nullptr;
-  std::vector<KataResult> results;
-  bool ok = true;
-  for (const Kata& k : katas) {
-    KataResult r;
-    if (opt.all && opt.solution.empty() && not_started(k)) {
-      // --all grades what the learner has started; an untouched stub is reported, not failed.
-      r.kata = k.name;
-      r.title = k.title;
-      r.seed = opt.seed;
-      r.started = false;
-      r.status = "fail";
-      r.solution = fs::relative(k.file, source_dir()).string();
-      r.message = "not started: " + r.solution + " is still the shipped stub";
-    } else {
-      r = grade(k, opt);
-      ok = ok && r.status == "pass";
-    }
-    std::string rerun = "./grade " + k.name + " --seed " + std::to_string(opt.seed);
-    if (!opt.solution.empty()) rerun += " --solution " + opt.solution;
-    if (opt.format == "text") std::cout << to_text(r, colour, rerun) << std::flush;
-    results.push_back(std::move(r));
-  }
-  if (opt.format == "json") {
-    nlohmann::json all = {{"katas", nlohmann::json::array()}};
-    for (const auto& r : results) all["katas"].push_back(to_json(r));
-    std::cout << (opt.all ? all : all["katas"][0]).dump(2) << "\n";
-  }
-  if (!opt.junit.empty()) std::ofstream(opt.junit) << to_junit(results);
-  if (!opt.markdown.empty()) std::ofstream(opt.markdown, std::ios::app) << to_markdown(results);
-  return ok ? 0 : 1;
-}
-
-int watch(const std::string& name, Options opt) {
-  const std::string kata = name.empty() ? next_kata() : name;
-  if (kata.empty()) usage_error("every kata passes; name one to watch: ./grade watch KATA");
-  const Kata k = kata_or_exit(kata);
-  opt.kata = kata;
-  std::cout << "Watching " << fs::relative(k.file, source_dir()).string()
-            << " (checked twice a second, which works on every file system). Ctrl-C stops.\n";
-  fs::file_time_type seen{};
-  while (true) {
-    std::error_code ec;
-    const auto now = fs::last_write_time(k.file, ec);
-    if (!ec && now != seen) {
-      seen = now;
-      if (isatty(1)) std::cout << "\033[2J\033[H";  // clear the screen
-      grade_command(opt);
-      std::cout << "\n(watching for the next save…)\n" << std::flush;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  }
+  throw std::invalid_argument(unknown_kata_message(name));
 }
 
 /// Parses a subcommand's arguments (argv[1] names it). Returns the exit status when there is
@@ -214,7 +49,7 @@ std::optional<int> parse_subcommand(CLI::App& app, int argc, char** argv) {
   return std::nullopt;
 }
 
-void add_grade_options(CLI::App& app, Options& opt) {
+void add_grade_options(CLI::App& app, GradeOptions& opt) {
   app.add_option("--solution", opt.solution, "grade this file in the kata file's place");
   app.add_option("--seed", opt.seed,
                  "seed of the random cases (the report prints the rerun command)");
@@ -241,7 +76,7 @@ int main(int argc, char** argv) {
       int time_limit_s = 0;
       app.add_option("kata", kata, "the kata")->required();
       app.add_option("--time-limit-s", time_limit_s,
-                     "wall-clock limit per check (default: the kata's)");
+                     "CPU-time limit per check (default: the kata's)");
       app.add_option("paths", paths, "submission files, or folders searched for .cpp files")
           ->required();
       app.add_option("--jobs,-j", jobs, "submissions graded at once (default: the core count)");
@@ -260,7 +95,12 @@ int main(int argc, char** argv) {
       std::string out;
       app.add_option("katas", names, "the katas (default: all)");
       app.add_option("--jobs,-j", so.jobs, "files graded at once (default: the core count)");
-      app.add_option("--time-limit-s", so.time_limit_s, "wall-clock limit per check (default 3)");
+      app.add_option("--time-limit-s", so.time_limit_s,
+                     "CPU-time limit per check (default 3; x3 under sanitizers)");
+      app.add_option("--seed", so.seed, "seed of every file's random cases (default 1)");
+      app.add_option("--rows", so.rows,
+                     "which files: all, or memory (the stub, worked, hostile, one per pitfall)")
+          ->check(CLI::IsMember({"all", "memory"}));
       app.add_option("--out", out, "also write each kata's matrix to DIR/KATA.txt");
       if (auto stop = parse_subcommand(app, argc, argv)) return *stop;
       so.out_dir = out;
@@ -291,7 +131,7 @@ int main(int argc, char** argv) {
       CLI::App app{"./grade " + first};
       std::string kata;
       bool flag = false;
-      Options opt;
+      GradeOptions opt;
       app.add_option("kata", kata, "the kata")->required(first != "watch");
       if (first == "hint") app.add_flag("--all", flag, "show every hint");
       if (first == "reset") app.add_flag("--yes,-y", flag, "do not ask");
@@ -305,7 +145,7 @@ int main(int argc, char** argv) {
       return show_solution(k, flag);
     }
     CLI::App app{"./grade: grade your kata solutions"};
-    Options opt;
+    GradeOptions opt;
     app.add_option("kata", opt.kata, "the kata to grade (see ./grade with no arguments)");
     app.add_flag("--all", opt.all, "grade every started kata");
     add_grade_options(app, opt);
@@ -318,7 +158,7 @@ int main(int argc, char** argv) {
     }
     if (opt.kata.empty() && !opt.all) return list_katas();
     return grade_command(opt);
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // usage errors (std::invalid_argument) and set-up errors
     std::cerr << "grade: " << e.what() << "\n";
     return 2;
   }

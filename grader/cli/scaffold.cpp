@@ -9,7 +9,8 @@
 #include <vector>
 
 #include "grader/cli/build.hpp"
-#include "grader/cli/commands.hpp"
+#include "grader/cli/files.hpp"
+#include "grader/cli/process.hpp"
 
 namespace cli {
 namespace {
@@ -72,7 +73,7 @@ bool add_check_line(const fs::path& toml, const std::string& line) {
 std::string invalid_name(const std::string& name) {
   static const std::regex snake("[a-z][a-z0-9_]*");
   static const std::set<std::string> reserved = {
-      // C++ keywords a short name could hit, and folders of grader/ that are not katas.
+      // C++ keywords a short name could hit, and the project's namespaces.
       "and",      "auto",     "bool",    "break",     "case",    "catch",     "char",   "class",
       "const",    "continue", "default", "delete",    "do",      "double",    "else",   "enum",
       "explicit", "export",   "extern",  "false",     "float",   "for",       "friend", "goto",
@@ -80,13 +81,13 @@ std::string invalid_name(const std::string& name) {
       "operator", "or",       "private", "protected", "public",  "register",  "return", "short",
       "signed",   "sizeof",   "static",  "struct",    "switch",  "template",  "this",   "throw",
       "true",     "try",      "typedef", "typename",  "union",   "unsigned",  "using",  "virtual",
-      "void",     "volatile", "while",   "xor",       "main",    "cli",       "runner", "templates",
-      "tests",    "kt",       "ref",     "grader",    "std"};
+      "void",     "volatile", "while",   "xor",       "main",    "kt",        "ref",    "grader",
+      "std"};
   if (!std::regex_match(name, snake) || name.size() > 40)
     return "'" + name +
            "' is not a valid name: use lowercase letters, digits and _, starting with a letter "
            "(at most 40 characters), e.g. layer_norm";
-  if (reserved.count(name)) return "'" + name + "' is reserved (a C++ keyword or a grader folder)";
+  if (reserved.count(name)) return "'" + name + "' is reserved (a C++ keyword or namespace)";
   return "";
 }
 
@@ -104,7 +105,7 @@ int new_pitfall(const Kata& kata, const std::string& id) {
       return 2;
     }
   }
-  const fs::path detector_template = root / "grader" / kata.name / "new_pitfall.cpp.in";
+  const fs::path detector_template = kata_grader_dir(kata.name) / "new_pitfall.cpp.in";
   const fs::path worked = root / "solutions" / kata.name / "worked.cpp";
   const fs::path hint_template = root / "grader" / "templates" / "new-pitfall" / "hint.md";
   for (const fs::path& needed : {detector_template, worked, hint_template}) {
@@ -125,7 +126,7 @@ int new_pitfall(const Kata& kata, const std::string& id) {
       worked_text.substr(body);
   Plan plan;
   plan.files = {
-      {root / "grader" / kata.name / "pitfalls" / (id + ".cpp"),
+      {kata_grader_dir(kata.name) / "pitfalls" / (id + ".cpp"),
        substitute(read_file(detector_template), subs)},
       {root / "solutions" / kata.name / "pitfalls" / (id + ".cpp"), known_bad},
       {root / "hints" / kata.name / "pitfalls" / (id + ".md"),
@@ -148,7 +149,7 @@ int new_pitfall(const Kata& kata, const std::string& id) {
                "  1. make the mistake in solutions/"
             << kata.name << "/pitfalls/" << id
             << ".cpp\n"
-               "  2. write the detector in grader/"
+               "  2. write the detector in grader/katas/"
             << kata.name << "/pitfalls/" << id
             << ".cpp (its signature, its message)\n"
                "  3. write the hint in hints/"
@@ -172,7 +173,7 @@ int new_kata(const std::string& name) {
               << " is missing; the scaffold starts from it\n";
     return 2;
   }
-  if (fs::exists(root / "katas" / name) || fs::exists(root / "grader" / name)) {
+  if (fs::exists(root / "katas" / name) || fs::exists(kata_grader_dir(name))) {
     std::cerr << "grade new-kata: a kata named " << name
               << " already exists; nothing was created\n";
     return 2;

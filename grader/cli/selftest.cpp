@@ -1,16 +1,21 @@
 #include "grader/cli/selftest.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include "grader/cli/build.hpp"
-#include "grader/cli/commands.hpp"
+#include "grader/cli/files.hpp"
+#include "grader/cli/pool.hpp"
+#include "grader/cli/process.hpp"
+#include "grader/cli/text.hpp"
 
 namespace cli {
 
@@ -48,15 +53,6 @@ Expectation read_expectation(const fs::path& file) {
 }
 
 namespace {
-
-std::string join(const std::vector<std::string>& v, const std::string& sep = ", ") {
-  std::string s;
-  for (const auto& x : v) {
-    if (!s.empty()) s += sep;
-    s += x;
-  }
-  return s;
-}
 
 std::string describe(const Expectation& e) {
   if (e.verdict == "fail" && !e.pitfalls.empty()) return "pitfalls [" + join(e.pitfalls) + "]";
@@ -100,68 +96,69 @@ std::vector<std::string> registered_checks(const Kata& kata, const fs::path& stu
   return ids;
 }
 
-/// The first failing test's "check: message", to say why a file that should pass did not.
-std::string first_failure(const nlohmann::json& r) {
-  if (r["message"].is_string()) return r["message"].get<std::string>();
-  for (const auto& t : r["tests"])
-    if (t["status"] != "pass" && t["message"].is_string())
-      return t["name"].get<std::string>() + ": " + t["message"].get<std::string>();
-  return "";
-}
-
 std::string shorten(std::string s, size_t n = 400) {
   if (s.size() > n) s = s.substr(0, n) + "...";
   return s;
 }
 
 /// Compares one graded file with its declaration; returns what is wrong (empty when nothing).
-std::string judge(const Kata& kata, const Expectation& e, const nlohmann::json& r) {
-  if (r.is_null()) return "the grader printed no report for it";
-  const std::string status = r["status"].get<std::string>();
-  std::vector<std::string> got;
-  for (const auto& p : r["pitfalls"]) got.push_back(p.get<std::string>());
+std::string judge(const Kata& kata, const Expectation& e, const std::optional<KataResult>& r) {
+  if (!r) return "the grader printed no report for it";
+  std::vector<std::string> got = r->pitfalls();
   std::sort(got.begin(), got.end());
-  const std::string verdict =
-      status + (got.empty() ? std::string() : " with pitfalls [" + join(got) + "]");
+  const std::string verdict = std::string(status_name(r->status)) +
+                              (got.empty() ? std::string() : " with pitfalls [" + join(got) + "]");
   if (e.verdict == "stub") {
     std::string wrong;
-    for (const auto& t : r["tests"]) {
-      const std::string id = t["name"].get<std::string>();
-      const bool meant_to_pass =
-          std::find(kata.stub_passes.begin(), kata.stub_passes.end(), id) != kata.stub_passes.end();
-      const std::string message = t["message"].is_string() ? t["message"].get<std::string>() : "";
-      if (meant_to_pass && t["status"] != "pass") {
-        wrong += "\n    " + id + " should pass (kata.toml stub_passes) but: " + shorten(message);
-      } else if (!meant_to_pass && t["status"] == "pass") {
-        wrong += "\n    " + id +
+    for (const TestResult& t : r->tests) {
+      const bool meant_to_pass = std::find(kata.stub_passes.begin(), kata.stub_passes.end(),
+                                           t.id) != kata.stub_passes.end();
+      if (meant_to_pass && t.status != Status::Pass) {
+        wrong +=
+            "\n    " + t.id + " should pass (kata.toml stub_passes) but: " + shorten(t.message);
+      } else if (!meant_to_pass && t.status == Status::Pass) {
+        wrong += "\n    " + t.id +
                  " passes, though the stub implements nothing (if it is meant to, list it in "
                  "kata.toml's stub_passes)";
-      } else if (!meant_to_pass && message.find("not implemented") == std::string::npos) {
+      } else if (!meant_to_pass && !t.not_implemented) {
         wrong +=
-            "\n    " + id + " fails for another reason than 'not implemented': " + shorten(message);
+            "\n    " + t.id +
+            " fails for another reason than the stub's kt::NotImplemented: " + shorten(t.message);
       }
     }
-    if (r["tests"].empty()) wrong = "\n    no check ran: " + shorten(first_failure(r));
+    if (r->tests.empty()) wrong = "\n    no check ran: " + shorten(r->first_failure());
+    if (wrong.empty() && kata.stub_passes.empty() && r->status != Status::NotStarted)
+      wrong = "\n    reported as " + verdict + ", not as not started";
     return wrong.empty() ? "" : "the shipped stub:" + wrong;
   }
   if (e.verdict == "pass") {
-    if (status == "pass") return "";
-    return "should pass, got " + verdict + ": " + shorten(first_failure(r));
+    if (r->status == Status::Pass) return "";
+    return "should pass, got " + verdict + ": " + shorten(r->first_failure());
   }
   if (e.verdict == "error") {
-    if (status == "error") return "";
+    if (r->status == Status::Error) return "";
     return "should be an error (not gradable), got " + verdict;
   }
-  if (status == "fail" && got == e.pitfalls) return "";
+  if (r->status == Status::Fail && got == e.pitfalls) return "";
   return "should be " + describe(e) + ", got " + verdict +
-         (status == "pass" ? std::string() : ": " + shorten(first_failure(r)));
+         (r->status == Status::Pass ? std::string() : ": " + shorten(r->first_failure()));
 }
 
 /// One matrix cell: what a check said about a file.
-std::string cell(const nlohmann::json& test) {
-  if (test["status"] == "pass") return ".";
-  if (test["status"] == "error") return "E";
-  return test["pitfall"].is_string() ? "P" : "x";
+std::string cell(const TestResult& test) {
+  if (test.status == Status::Pass) return ".";
+  if (test.status == Status::Error) return "E";
+  return test.pitfall.empty() ? "x" : "P";
+}
+
+/// The rows graded under --rows memory: those that exercise memory in ways the others do not (the
+/// stub, the worked solution, every hostile file, and one known-bad file per pitfall). Accepted
+/// variants and the other known-bad files differ from these in arithmetic only.
+bool memory_row(const fs::path& rel, const Expectation& e, std::set<std::string>& pitfalls_seen) {
+  const std::string s = rel.generic_string();
+  if (s == "stub.cpp" || s == "worked.cpp" || s.rfind("hostile/", 0) == 0) return true;
+  if (e.pitfalls.size() == 1 && pitfalls_seen.insert(e.pitfalls.front()).second) return true;
+  return false;
 }
 
 struct Report {
@@ -173,11 +170,7 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
   Report rep;
   std::vector<std::string> problems;
   const fs::path root = source_dir() / "solutions" / kata.name;
-  std::vector<fs::path> files;
-  if (fs::exists(root)) {
-    for (const auto& e : fs::recursive_directory_iterator(root))
-      if (e.is_regular_file() && e.path().extension() == ".cpp") files.push_back(e.path());
-  }
+  std::vector<fs::path> files = cpp_files_under(root);
   std::sort(files.begin(), files.end(), [&](const fs::path& a, const fs::path& b) {
     const fs::path ra = fs::relative(a, root), rb = fs::relative(b, root);
     return std::pair(rank(ra), ra.generic_string()) < std::pair(rank(rb), rb.generic_string());
@@ -200,14 +193,14 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
     if (!problem.empty()) problems.push_back(problem);
     for (const auto& id : registered)
       if (std::find(listed.begin(), listed.end(), id) == listed.end())
-        problems.push_back("check " + id + " is registered by grader/" + kata.name +
+        problems.push_back("check " + id + " is registered by grader/katas/" + kata.name +
                            "/ but never runs: add it to katas/" + kata.name +
                            "/kata.toml's checks, e.g. { id = \"" + id + "\", points = 1 },");
     for (const auto& id : listed)
       if (problem.empty() &&
           std::find(registered.begin(), registered.end(), id) == registered.end())
         problems.push_back("katas/" + kata.name + "/kata.toml lists the check " + id +
-                           ", which nothing in grader/" + kata.name + "/ registers");
+                           ", which nothing in grader/katas/" + kata.name + "/ registers");
   }
 
   // Each pitfall: a known-bad solution diagnosed with it alone, and a hint.
@@ -227,7 +220,7 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
       problems.push_back("pitfall " + p + " has no hint: add hints/" + kata.name + "/pitfalls/" +
                          p + ".md");
     // What ./grade new-pitfall left to fill in.
-    for (const std::string& file : {"grader/" + kata.name + "/pitfalls/" + p + ".cpp",
+    for (const std::string& file : {"grader/katas/" + kata.name + "/pitfalls/" + p + ".cpp",
                                     "solutions/" + kata.name + "/pitfalls/" + p + ".cpp",
                                     "hints/" + kata.name + "/pitfalls/" + p + ".md"}) {
       if (read_file(source_dir() / file).find("TODO(new-pitfall)") != std::string::npos)
@@ -247,21 +240,32 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
                            "(kata.toml has no pitfall_" + p + ")");
   }
 
+  // Which files to grade: all, or (--rows memory) those that exercise memory differently.
+  std::vector<fs::path> graded;
+  std::set<std::string> pitfalls_seen;
+  for (const auto& f : files)
+    if (opt.rows == "all" || memory_row(fs::relative(f, root), expected[f], pitfalls_seen))
+      graded.push_back(f);
+
   // Grade every file, each with the real grader in its own process.
   const fs::path tmp = make_temp_dir();
-  const std::vector<nlohmann::json> results = grade_in_parallel(
-      kata, files, opt.jobs, tmp, self, {"--time-limit-s", std::to_string(opt.time_limit_s)});
+  const std::vector<std::optional<KataResult>> results = grade_in_parallel(
+      kata, graded, opt.jobs, tmp, self,
+      {"--time-limit-s", std::to_string(opt.time_limit_s), "--seed", std::to_string(opt.seed)});
   fs::remove_all(tmp);
 
   std::ostringstream out;
-  out << "Self-test of " << kata.name << ": " << files.size() << " files under solutions/"
-      << kata.name << "/ x " << kata.checks.size() << " checks\n";
+  out << "Self-test of " << kata.name << ": " << graded.size() << " files under solutions/"
+      << kata.name << "/";
+  if (graded.size() != files.size())
+    out << " (--rows " << opt.rows << ": " << graded.size() << " of " << files.size() << ")";
+  out << " x " << kata.checks.size() << " checks\n";
   out << "  cells: . pass   x fail   P fail naming the column's pitfall   E error (crash, "
          "timeout, limit)   - not run (did not build)\n";
   for (size_t i = 0; i < kata.checks.size(); ++i)
     out << "  " << std::setw(2) << i + 1 << " " << kata.checks[i].id << "\n";
   size_t width = 8;
-  for (const auto& f : files)
+  for (const auto& f : graded)
     width = std::max(width, fs::relative(f, root).generic_string().size());
   out << "\n"
       << std::left << std::setw(int(width)) << "solution"
@@ -270,27 +274,49 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
   out << "  verdict\n";
   int as_declared = 0;
   std::vector<std::string> mismatches;
-  for (size_t i = 0; i < files.size(); ++i) {
-    const std::string rel = fs::relative(files[i], root).generic_string();
-    const nlohmann::json& r = results[i];
+  // The slowest check (CPU time) of a file that passes, against the limit (Note [time limits]).
+  double slowest_ms = 0;
+  std::string slowest_where;
+  for (size_t i = 0; i < graded.size(); ++i) {
+    const std::string rel = fs::relative(graded[i], root).generic_string();
+    const std::optional<KataResult>& r = results[i];
     out << std::left << std::setw(int(width)) << rel << " ";
     std::map<std::string, std::string> cells;
-    if (!r.is_null())
-      for (const auto& t : r["tests"]) cells[t["name"].get<std::string>()] = cell(t);
+    if (r)
+      for (const TestResult& t : r->tests) {
+        cells[t.id] = cell(t);
+        if (r->status == Status::Pass && t.cpu_ms > slowest_ms) {
+          slowest_ms = t.cpu_ms;
+          slowest_where = rel + ", " + t.id;
+        }
+      }
     for (const CheckMeta& c : kata.checks)
       out << std::right << std::setw(3) << (cells.count(c.id) ? cells[c.id] : "-");
-    const std::string wrong = judge(kata, expected[files[i]], r);
+    const std::string wrong = judge(kata, expected[graded[i]], r);
     if (wrong.empty()) {
       ++as_declared;
-      std::string verdict = r["status"].get<std::string>();
-      for (const auto& p : r["pitfalls"]) verdict += " " + p.get<std::string>();
+      std::string verdict = status_name(r->status);
+      for (const auto& p : r->pitfalls()) verdict += " " + p;
       out << "  " << verdict << "\n";
     } else {
       out << "  WRONG: " << wrong.substr(0, wrong.find(':')) << "\n";
       mismatches.push_back("solutions/" + kata.name + "/" + rel + ": " + wrong);
     }
   }
-  out << "\n" << as_declared << " of " << files.size() << " files got the verdict they declare";
+  const double limit_ms = 1000.0 * opt.time_limit_s * (build_is_sanitized(kata) ? 3 : 1);
+  if (slowest_ms > 0) {
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "\nslowest check of a passing file: %.0f ms of CPU (%s); limit %.0f ms, %.1fx "
+                  "that",
+                  slowest_ms, slowest_where.c_str(), limit_ms, limit_ms / slowest_ms);
+    out << line;
+    if (limit_ms < 5 * slowest_ms)
+      problems.push_back("the time limit leaves less than 5x the slowest passing check (" +
+                         slowest_where + "): a slower machine could fail a correct solution. " +
+                         "Make the check cheaper or raise --time-limit-s.");
+  }
+  out << "\n" << as_declared << " of " << graded.size() << " files got the verdict they declare";
   problems.insert(problems.begin(), mismatches.begin(), mismatches.end());
   if (problems.empty()) {
     out << "; every pitfall has a known-bad solution and a hint. OK\n";

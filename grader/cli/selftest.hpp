@@ -5,6 +5,7 @@
 // nothing it should not.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -24,8 +25,10 @@ Expectation read_expectation(const fs::path& file);
 
 struct SelftestOptions {
   int jobs = 2;
-  int time_limit_s = 3;  // per check; the hostile files' infinite loops cost this much
-  fs::path out_dir;      // when set: out_dir/KATA.txt gets the matrix and the verdict
+  int time_limit_s = 3;  // CPU time per check (x3 under sanitizers); an infinite loop costs this
+  uint64_t seed = 1;     // of every file's random cases
+  std::string rows = "all";  // all | memory: see memory_row in selftest.cpp
+  fs::path out_dir;          // when set: out_dir/KATA.txt gets the matrix and the verdict
 };
 
 /// Runs the self-test of each kata; prints the matrices and every problem. Returns 0 when every

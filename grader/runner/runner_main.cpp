@@ -16,7 +16,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "grader/check.hpp"
+#include "grader/lib/check.hpp"
 
 namespace grader {
 namespace {
@@ -29,7 +29,8 @@ std::string g_current_check;
 std::string g_nonce;
 
 void emit(const nlohmann::json& j) {
-  const std::string line = j.dump() + "\n";
+  // Learner text (an exception's what()) can be any bytes: never let it stop the result.
+  const std::string line = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   std::fwrite(line.data(), 1, line.size(), g_events);
   std::fflush(g_events);
 }
@@ -153,6 +154,7 @@ int main(int argc, char** argv) {
     const grader::Failure& f = outcome.failure;
     result["pitfall"] = f.pitfall.empty() ? nlohmann::json() : nlohmann::json(f.pitfall);
     result["message"] = f.message;
+    result["not_implemented"] = f.not_implemented;
     result["counterexample"] = grader::pairs_to_json(f.counterexample);
     result["expected"] = f.expected;
     result["got"] = f.got;

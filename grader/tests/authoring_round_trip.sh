@@ -54,11 +54,11 @@ kt::Tensor demo(const kt::Tensor& x) {
   return e / kt::sum(e, -1, true);
 }
 CPP
-cat > grader/demo/pitfalls/no_max_subtraction.cpp <<'CPP'
+cat > grader/katas/demo/pitfalls/no_max_subtraction.cpp <<'CPP'
 // Detector of the pitfall no_max_subtraction: exp() of the raw inputs overflows.
 #include <rapidcheck.h>
 
-#include "../cases.hpp"
+#include "grader/katas/demo/cases.hpp"
 
 namespace grader::kata_demo {
 namespace {
@@ -92,12 +92,12 @@ cat > hints/demo/pitfalls/no_max_subtraction.md <<'MD'
 
 Fix: subtract each row's maximum first: `kt::exp(x - kt::amax(x, -1, true))`.
 MD
-clang-format -i grader/demo/pitfalls/no_max_subtraction.cpp
+clang-format -i grader/katas/demo/pitfalls/no_max_subtraction.cpp
 expect 0 "pitfalls/no_max_subtraction.cpp +\. +\. +P +fail no_max_subtraction" \
   ./grade selftest demo --preset "$preset"
 
 echo "== 4. the MHA kata's detector template compiles as scaffolded"
-expect 0 "created grader/mha/pitfalls/template_check.cpp" ./grade new-pitfall mha template_check
+expect 0 "created grader/katas/mha/pitfalls/template_check.cpp" ./grade new-pitfall mha template_check
 expect 0 "mha  Multi-head attention" ./grade   # builds the new detector with the preset's flags
 
 echo "== 5. formatting, and what changed in tracked files"

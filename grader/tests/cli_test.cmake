@@ -77,10 +77,10 @@ if(cloned EQUAL 0)
              ${in_repo} new-pitfall mha neg_inf_nan)
   expect_run("new-pitfall of an unknown kata" 2 "unknown kata 'nope'" ${in_repo} new-pitfall nope some_id)
   expect_run("new-pitfall scaffolds the detector, the known-bad solution, the hint and one line of metadata" 0
-             "created grader/mha/pitfalls/softmax_over_heads.cpp\n  created solutions/mha/pitfalls/softmax_over_heads.cpp\n  created hints/mha/pitfalls/softmax_over_heads.md\n  added to katas/mha/kata.toml: { id = \"pitfall_softmax_over_heads\", points = 1 },"
+             "created grader/katas/mha/pitfalls/softmax_over_heads.cpp\n  created solutions/mha/pitfalls/softmax_over_heads.cpp\n  created hints/mha/pitfalls/softmax_over_heads.md\n  added to katas/mha/kata.toml: { id = \"pitfall_softmax_over_heads\", points = 1 },"
              ${in_repo} new-pitfall mha softmax_over_heads)
   file(READ ${WORK}/repo/solutions/mha/pitfalls/softmax_over_heads.cpp bad)
-  file(READ ${WORK}/repo/grader/mha/pitfalls/softmax_over_heads.cpp detector)
+  file(READ ${WORK}/repo/grader/katas/mha/pitfalls/softmax_over_heads.cpp detector)
   if(NOT bad MATCHES "^// expect-pitfalls: softmax_over_heads\n" OR NOT detector MATCHES "\"pitfall_softmax_over_heads\""
      OR detector MATCHES "@ID@")
     string(APPEND failures "\nnew-pitfall's files are not as expected:\n${bad}\n${detector}")
@@ -95,7 +95,7 @@ if(cloned EQUAL 0)
   expect_run("new-kata refuses an existing kata" 2 "a kata named mha already exists; nothing was created"
              ${in_repo} new-kata mha)
   expect_run("new-kata scaffolds every folder of a kata" 0
-             "created grader/demo/checks.cpp.*created katas/demo/demo.cpp.*created katas/demo/kata.toml.*created reference/demo.cpp.*created solutions/demo/stub.cpp.*created solutions/demo/worked.cpp"
+             "created grader/katas/demo/checks.cpp.*created katas/demo/demo.cpp.*created katas/demo/kata.toml.*created reference/demo/demo.cpp.*created solutions/demo/stub.cpp.*created solutions/demo/worked.cpp"
              ${in_repo} new-kata demo)
   expect_run("the new kata is listed second in the learning path" 0 "mha  Multi-head.*demo  demo  \\[not started\\]"
              ${in_repo})

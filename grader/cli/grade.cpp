@@ -1,0 +1,102 @@
+#include "grader/cli/grade.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
+#include "grader/cli/build.hpp"
+#include "grader/cli/files.hpp"
+#include "grader/cli/render.hpp"
+#include "grader/cli/results_json.hpp"
+#include "grader/cli/run.hpp"
+#include "grader/cli/state.hpp"
+#include "grader/cli/text.hpp"
+
+namespace cli {
+
+bool not_started(const Kata& k) {
+  const std::string text = read_file(k.file);
+  return text == read_file(k.stub) || text.find("not implemented yet") != std::string::npos;
+}
+
+KataResult grade(const Kata& kata, const GradeOptions& opt) {
+  KataResult r;
+  r.kata = kata.name;
+  r.title = kata.title;
+  r.seed = opt.seed;
+  for (const CheckMeta& c : kata.checks) r.declared_max += c.points;
+  const fs::path source = opt.solution.empty() ? kata.file : fs::path(opt.solution);
+  r.solution = opt.solution.empty() ? fs::relative(kata.file, source_dir()).string() : opt.solution;
+  if (!fs::exists(source)) throw std::invalid_argument("no such file: " + source.string());
+  // The kata file builds in the build tree; any other file in a private temporary folder.
+  const fs::path work = opt.solution.empty() ? state_dir() / kata.name : make_temp_dir();
+  const BuildResult build = build_runner(kata, source, work);
+  if (!build.ok) {
+    r.status = Status::Error;
+    const bool forbidden = build.message.rfind("forbidden call", 0) == 0;
+    r.message = valid_utf8(
+        source.string() + (forbidden ? " was not graded:\n" : " did not build:\n") + build.message);
+    if (!forbidden) r.message += "(full log: " + build.log.string() + ")";
+  } else {
+    r.warnings = valid_utf8(build.warnings);
+    const CheckLimits limits = check_limits(kata, build.sanitized, opt.time_limit_s);
+    for (const CheckMeta& check : kata.checks) {
+      if (!opt.only.empty() &&
+          std::find(opt.only.begin(), opt.only.end(), check.id) == opt.only.end())
+        continue;
+      r.tests.push_back(run_check(build.runner, check, opt.seed, limits));
+    }
+    r.status = overall_status(r.tests);
+  }
+  if (!opt.solution.empty()) fs::remove_all(work);
+  if (opt.solution.empty() && opt.only.empty()) remember_result(r);
+  return r;
+}
+
+int grade_command(const GradeOptions& opt) {
+  std::vector<Kata> katas;
+  if (opt.all) {
+    katas = load_katas();
+  } else if (auto k = find_kata(opt.kata)) {
+    katas.push_back(*k);
+  } else {
+    throw std::invalid_argument(unknown_kata_message(opt.kata));
+  }
+  const bool colour = opt.format == "text" && isatty(1) && std::getenv("NO_COLOR") == nullptr;
+  std::vector<KataResult> results;
+  bool ok = true;
+  for (const Kata& k : katas) {
+    KataResult r;
+    if (opt.all && opt.solution.empty() && not_started(k)) {
+      // --all grades what the learner has started; an untouched stub is reported, not failed.
+      r.kata = k.name;
+      r.title = k.title;
+      r.seed = opt.seed;
+      r.status = Status::NotStarted;
+      for (const CheckMeta& c : k.checks) r.declared_max += c.points;
+      r.solution = fs::relative(k.file, source_dir()).string();
+      r.message = r.solution + " is still the shipped stub";
+    } else {
+      r = grade(k, opt);
+      ok = ok && r.status == Status::Pass;
+    }
+    std::string rerun = "./grade " + k.name + " --seed " + std::to_string(opt.seed);
+    if (!opt.solution.empty()) rerun += " --solution " + opt.solution;
+    if (opt.format == "text") std::cout << to_text(r, colour, rerun) << std::flush;
+    results.push_back(std::move(r));
+  }
+  if (opt.format == "json") {
+    nlohmann::json all = {{"katas", nlohmann::json::array()}};
+    for (const auto& r : results) all["katas"].push_back(to_json(r));
+    std::cout << dump_json(opt.all ? all : all["katas"][0]) << "\n";
+  }
+  if (!opt.junit.empty()) std::ofstream(opt.junit) << to_junit(results);
+  if (!opt.markdown.empty()) std::ofstream(opt.markdown, std::ios::app) << to_markdown(results);
+  return ok ? 0 : 1;
+}
+
+}  // namespace cli

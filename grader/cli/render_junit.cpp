@@ -1,0 +1,84 @@
+#include <algorithm>
+#include <sstream>
+
+#include "grader/cli/render.hpp"
+#include "grader/cli/text.hpp"
+
+namespace cli {
+namespace {
+
+/// Text as XML character data or attribute value. XML 1.0 allows no control character but tab and
+/// newline; text reaching here is valid UTF-8 already (TestResult's promise), so that is all.
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        // XML 1.0 forbids most control characters; keep tabs and newlines.
+        if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t') out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string to_junit(const std::vector<KataResult>& results) {
+  std::ostringstream x;
+  x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"tensor-katas\">\n";
+  for (const KataResult& r : results) {
+    int failures = 0, errors = 0;
+    double time = 0;
+    for (const auto& t : r.tests) {
+      failures += t.status == Status::Fail;
+      errors += t.status == Status::Error;
+      time += t.duration_ms / 1000;
+    }
+    if (r.tests.empty() && r.status == Status::Error) errors = 1;
+    x << "  <testsuite name=\"" << xml_escape(r.kata) << "\" tests=\""
+      << std::max<size_t>(r.tests.size(), 1) << "\" failures=\"" << failures << "\" errors=\""
+      << errors << "\" time=\"" << time << "\">\n";
+    if (r.tests.empty() && r.status == Status::NotStarted) {
+      x << "    <testcase classname=\"" << xml_escape(r.kata) << "\" name=\"not_started\">\n"
+        << "      <skipped message=\"not started\">" << xml_escape(r.message) << "</skipped>\n"
+        << "    </testcase>\n";
+    } else if (r.tests.empty()) {
+      x << "    <testcase classname=\"" << xml_escape(r.kata) << "\" name=\"build\">\n"
+        << "      <error message=\"did not build\">" << xml_escape(r.message) << "</error>\n"
+        << "    </testcase>\n";
+    }
+    for (const auto& t : r.tests) {
+      x << "    <testcase classname=\"" << xml_escape(r.kata) << "\" name=\"" << xml_escape(t.id)
+        << "\" time=\"" << t.duration_ms / 1000 << "\">\n";
+      if (t.status != Status::Pass) {
+        std::string body = t.message;
+        for (const auto& [name, value] : t.counterexample) body += "\n  " + name + " = " + value;
+        if (!t.expected.empty()) body += "\nexpected " + t.expected + "\ngot      " + t.got;
+        const std::string tag = t.status == Status::Error ? "error" : "failure";
+        const std::string headline =
+            t.pitfall.empty() ? cut_chars(t.message, 200) : "pitfall " + t.pitfall;
+        x << "      <" << tag << " message=\"" << xml_escape(headline) << "\">" << xml_escape(body)
+          << "</" << tag << ">\n";
+      }
+      if (!t.output.empty()) x << "      <system-out>" << xml_escape(t.output) << "</system-out>\n";
+      x << "    </testcase>\n";
+    }
+    x << "  </testsuite>\n";
+  }
+  x << "</testsuites>\n";
+  return x.str();
+}
+
+}  // namespace cli

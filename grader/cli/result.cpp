@@ -1,0 +1,59 @@
+#include "grader/cli/result.hpp"
+
+#include <algorithm>
+
+namespace cli {
+
+const char* status_name(Status s) {
+  switch (s) {
+    case Status::Pass:
+      return "pass";
+    case Status::Fail:
+      return "fail";
+    case Status::Error:
+      return "error";
+    case Status::NotStarted:
+      return "not started";
+  }
+  return "fail";
+}
+
+int KataResult::score() const {
+  int s = 0;
+  for (const auto& t : tests) s += t.points;
+  return s;
+}
+
+int KataResult::max_score() const {
+  if (tests.empty()) return declared_max;
+  int s = 0;
+  for (const auto& t : tests) s += t.max_points;
+  return s;
+}
+
+std::vector<std::string> KataResult::pitfalls() const {
+  std::vector<std::string> ids;
+  for (const auto& t : tests)
+    if (!t.pitfall.empty() && std::find(ids.begin(), ids.end(), t.pitfall) == ids.end())
+      ids.push_back(t.pitfall);
+  return ids;
+}
+
+std::string KataResult::first_failure() const {
+  if (!message.empty()) return message;
+  for (const auto& t : tests)
+    if (t.status != Status::Pass) return t.id + ": " + t.message;
+  return "";
+}
+
+Status overall_status(const std::vector<TestResult>& tests) {
+  const auto all = [&](auto pred) { return std::all_of(tests.begin(), tests.end(), pred); };
+  if (tests.empty()) return Status::Error;
+  if (all([](const TestResult& t) { return t.status == Status::Pass; })) return Status::Pass;
+  if (all([](const TestResult& t) { return t.status != Status::Pass && t.not_implemented; }))
+    return Status::NotStarted;
+  if (all([](const TestResult& t) { return t.status == Status::Error; })) return Status::Error;
+  return Status::Fail;
+}
+
+}  // namespace cli

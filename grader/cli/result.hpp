@@ -1,0 +1,63 @@
+// The result of grading: one check (TestResult) and one kata (KataResult), with a typed status.
+// Everything that reports or compares results works on these; the only place they meet text is
+// results_json.hpp (the one writer and the one reader of the JSON form).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cli {
+
+/// A check's or a kata's status. NotStarted: the kata file is the shipped stub, or every check
+/// stopped at the learner's `throw kt::NotImplemented` (a kata is only ever NotStarted as a whole).
+enum class Status { Pass, Fail, Error, NotStarted };
+
+/// "pass", "fail", "error", "not started": how reports spell it.
+const char* status_name(Status s);
+
+/// A named input of a case, as shown to the learner: {"T", "3"}.
+using Field = std::pair<std::string, std::string>;
+
+struct TestResult {
+  std::string id;                // the check: "matches_reference", "pitfall_neg_inf_nan"
+  std::string title;             // the check's sentence
+  Status status = Status::Fail;  // Pass, Fail or Error
+  bool not_implemented = false;  // failed because the learner's code threw kt::NotImplemented
+  bool timed_out = false;        // Error because it ran past its time limit (even when re-run)
+  std::string message;
+  std::string pitfall;                // empty when not attributed
+  std::vector<Field> counterexample;  // the smallest failing case (or the case that crashed)
+  std::string expected, got;
+  std::string output;      // what the learner's code printed, valid UTF-8, cut at a character
+  double duration_ms = 0;  // wall-clock, including a re-run
+  double cpu_ms = 0;       // CPU time of the (last) run: what the time limit measures
+  int points = 0, max_points = 0;
+};
+
+struct KataResult {
+  std::string kata;
+  std::string title;
+  Status status = Status::Fail;
+  std::string message;   // for Error / NotStarted without checks: why nothing was graded
+  std::string solution;  // the graded file
+  std::string warnings;  // the compiler's warnings (shown, never fatal)
+  uint64_t seed = 1;
+  int declared_max = 0;  // the kata's points (kata.toml), for a file that never got to its checks
+  std::vector<TestResult> tests;
+
+  [[nodiscard]] int score() const;
+  [[nodiscard]] int max_score() const;
+  /// The pitfall ids named by any check, in check order, each once.
+  [[nodiscard]] std::vector<std::string> pitfalls() const;
+  /// Why it did not pass, in one line: the kata's message, else the first failing check's
+  /// "id: message"; empty for a pass.
+  [[nodiscard]] std::string first_failure() const;
+};
+
+/// A kata's status from its checks: Pass when every check passed; NotStarted when every check
+/// stopped at kt::NotImplemented (none passed); Error when every check errored; otherwise Fail.
+Status overall_status(const std::vector<TestResult>& tests);
+
+}  // namespace cli

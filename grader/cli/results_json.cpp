@@ -1,0 +1,127 @@
+#include "grader/cli/results_json.hpp"
+
+#include "grader/cli/text.hpp"
+
+namespace cli {
+namespace {
+
+nlohmann::json text_or_null(const std::string& s) {
+  return s.empty() ? nlohmann::json() : nlohmann::json(valid_utf8(s));
+}
+
+std::string string_at(const nlohmann::json& j, const char* key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+/// The spec's status word; a kata not started is a fail that says started: false.
+const char* spec_status(Status s) {
+  return s == Status::Pass ? "pass" : s == Status::Error ? "error" : "fail";
+}
+
+std::optional<Status> parse_status(const std::string& s) {
+  if (s == "pass") return Status::Pass;
+  if (s == "fail") return Status::Fail;
+  if (s == "error") return Status::Error;
+  return std::nullopt;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const KataResult& r) {
+  const bool error = r.status == Status::Error;
+  nlohmann::json j = {{"version", 3},
+                      {"status", spec_status(r.status)},
+                      {"message", error ? nlohmann::json(cut_chars(valid_utf8(r.first_failure()),
+                                                                   kJsonMessageChars, " [cut]"))
+                                        : nlohmann::json()},
+                      {"kata", r.kata},
+                      {"started", r.status != Status::NotStarted},
+                      {"score", r.score()},
+                      {"max_score", r.max_score()},
+                      {"seed", r.seed},
+                      {"solution", valid_utf8(r.solution)},
+                      {"warnings", text_or_null(r.warnings)},
+                      {"pitfalls", r.pitfalls()},
+                      {"tests", nlohmann::json::array()}};
+  if (!error && !r.message.empty()) j["note"] = valid_utf8(r.message);  // e.g. why not started
+  for (const auto& t : r.tests) {
+    nlohmann::json counter = nlohmann::json::array();
+    for (const auto& [name, value] : t.counterexample)
+      counter.push_back({{"name", valid_utf8(name)}, {"value", valid_utf8(value)}});
+    const std::string output = valid_utf8(t.output);
+    const std::string cut =
+        cut_chars(output, kJsonOutputChars, "\n[cut: the text report has more]");
+    const std::string command =
+        "./grade " + r.kata + " --check " + t.id + " --seed " + std::to_string(r.seed);
+    nlohmann::json test = {
+        {"name", t.id},
+        {"status", spec_status(t.status)},
+        {"message", t.status == Status::Pass ? nlohmann::json() : text_or_null(t.message)},
+        {"output", text_or_null(cut)},
+        {"test_code", command},
+        {"title", t.title},
+        {"task_id", t.id.rfind("pitfall_", 0) == 0 ? 2 : 1},
+        {"pitfall", text_or_null(t.pitfall)},
+        {"not_implemented", t.not_implemented},
+        {"timed_out", t.timed_out},
+        {"counterexample", counter},
+        {"expected", valid_utf8(t.expected)},
+        {"got", valid_utf8(t.got)},
+        {"score", t.points},
+        {"max_score", t.max_points},
+        {"duration_ms", t.duration_ms},
+        {"cpu_ms", t.cpu_ms}};
+    if (cut != output) test["full_output"] = output;
+    j["tests"].push_back(std::move(test));
+  }
+  return j;
+}
+
+std::string dump_json(const nlohmann::json& j) {
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::optional<KataResult> from_json(const nlohmann::json& j) {
+  if (!j.is_object() || j.value("version", 0) != 3 || !j.contains("tests") ||
+      !j["tests"].is_array())
+    return std::nullopt;
+  const auto status = parse_status(string_at(j, "status"));
+  if (!status) return std::nullopt;
+  KataResult r;
+  r.kata = string_at(j, "kata");
+  r.status = j.value("started", true) ? *status : Status::NotStarted;
+  r.message = string_at(j, "message");
+  if (r.message.empty()) r.message = string_at(j, "note");
+  r.solution = string_at(j, "solution");
+  r.warnings = string_at(j, "warnings");
+  r.seed = j.value("seed", uint64_t{1});
+  r.declared_max = j.value("max_score", 0);
+  for (const auto& t : j["tests"]) {
+    if (!t.is_object()) return std::nullopt;
+    TestResult tr;
+    tr.id = string_at(t, "name");
+    const auto ts = parse_status(string_at(t, "status"));
+    if (!ts || tr.id.empty()) return std::nullopt;
+    tr.status = *ts;
+    tr.title = string_at(t, "title");
+    tr.message = string_at(t, "message");
+    tr.pitfall = string_at(t, "pitfall");
+    tr.not_implemented = t.value("not_implemented", false);
+    tr.timed_out = t.value("timed_out", false);
+    tr.output = t.contains("full_output") ? string_at(t, "full_output") : string_at(t, "output");
+    tr.expected = string_at(t, "expected");
+    tr.got = string_at(t, "got");
+    tr.points = t.value("score", 0);
+    tr.max_points = t.value("max_score", 0);
+    tr.duration_ms = t.value("duration_ms", 0.0);
+    tr.cpu_ms = t.value("cpu_ms", 0.0);
+    if (t.contains("counterexample") && t["counterexample"].is_array())
+      for (const auto& f : t["counterexample"])
+        tr.counterexample.emplace_back(string_at(f, "name"), string_at(f, "value"));
+    r.tests.push_back(std::move(tr));
+  }
+  return r;
+}
+
+}  // namespace cli

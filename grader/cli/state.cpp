@@ -1,0 +1,59 @@
+#include "grader/cli/state.hpp"
+
+#include <cstdlib>
+
+#include "grader/cli/files.hpp"
+
+namespace cli {
+
+fs::path state_dir() {
+  if (const char* dir = std::getenv("KT_STATE_DIR")) return dir;  // tests keep theirs apart
+  return binary_dir() / "grade";
+}
+
+namespace {
+
+fs::path results_file() { return state_dir() / "state.json"; }
+fs::path hints_file() { return state_dir() / "hints.json"; }
+
+}  // namespace
+
+std::optional<Remembered> last_result(const std::string& kata) {
+  const nlohmann::json state = load_json(results_file());
+  const auto it = state.find(kata);
+  if (it == state.end() || !it->is_object()) return std::nullopt;
+  Remembered r;
+  const std::string status = it->value("status", "");
+  r.status = status == "pass"          ? Status::Pass
+             : status == "error"       ? Status::Error
+             : status == "not started" ? Status::NotStarted
+                                       : Status::Fail;
+  r.score = it->value("score", 0);
+  r.max_score = it->value("max_score", 0);
+  return r;
+}
+
+void remember_result(const KataResult& r) {
+  nlohmann::json state = load_json(results_file());
+  state[r.kata] = {
+      {"status", status_name(r.status)}, {"score", r.score()}, {"max_score", r.max_score()}};
+  save_json(results_file(), state);
+}
+
+std::string next_kata() {
+  for (const Kata& k : load_katas()) {
+    const auto last = last_result(k.name);
+    if (!last || last->status != Status::Pass) return k.name;
+  }
+  return "";
+}
+
+int hints_shown(const std::string& kata) { return load_json(hints_file()).value(kata, 0); }
+
+void set_hints_shown(const std::string& kata, int n) {
+  nlohmann::json shown = load_json(hints_file());
+  shown[kata] = n;
+  save_json(hints_file(), shown);
+}
+
+}  // namespace cli

@@ -1,0 +1,24 @@
+// Small text helpers the CLI shares: joining, and making any bytes safe to report (learner output
+// can be anything: invalid UTF-8, NUL bytes, a character cut in half).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace cli {
+
+std::string join(const std::vector<std::string>& parts, const std::string& sep = ", ");
+
+/// s as valid UTF-8: every byte that does not start a well-formed UTF-8 character (overlong forms,
+/// surrogates and code points past U+10FFFF included), and every NUL, becomes U+FFFD.
+std::string valid_utf8(const std::string& s);
+
+/// The first max_chars characters of valid UTF-8 text, never splitting a character; when text was
+/// cut, `note` is appended after the cut and the whole stays within max_chars characters.
+std::string cut_chars(const std::string& utf8, size_t max_chars, const std::string& note = "");
+
+/// The number of characters (code points) of valid UTF-8 text.
+size_t count_chars(const std::string& utf8);
+
+}  // namespace cli

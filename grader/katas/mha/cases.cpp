@@ -1,0 +1,191 @@
+#include "grader/katas/mha/cases.hpp"
+
+#include <rapidcheck.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "mha.hpp"
+
+namespace grader::mha {
+
+std::vector<std::pair<std::string, std::string>> Case::describe() const {
+  std::vector<std::pair<std::string, std::string>> out = {
+      {"B", std::to_string(B)},
+      {"T", std::to_string(T)},
+      {"x shape", kt::shape_str({B, T, D()})},
+      {"d_model", std::to_string(D())},
+      {"num_heads", std::to_string(H)},
+      {"d_head", std::to_string(dk)},
+      {"bias", bias ? "true" : "false"},
+  };
+  if (mask.defined()) {
+    out.emplace_back("call", "forward(x, attn_mask)");
+    out.emplace_back("attn_mask", mask_text);
+  } else {
+    out.emplace_back("call",
+                     causal ? "forward(x, /*causal=*/true)" : "forward(x, /*causal=*/false)");
+  }
+  return out;
+}
+
+namespace {
+
+/// A random Bool mask of one of the shapes the kata allows, true with probability p.
+kt::Tensor random_mask(const Case& c, kt::Generator& gen, int shape_kind, double p) {
+  kt::Shape shape;
+  switch (shape_kind) {
+    case 0:
+      shape = {c.B, 1, c.T, c.T};
+      break;
+    case 1:
+      shape = {c.B, c.H, c.T, c.T};
+      break;
+    default:
+      shape = {c.T, c.T};
+      break;
+  }
+  return kt::rand(shape, gen) < p;
+}
+
+std::string mask_description(const kt::Tensor& mask) {
+  std::string s = "Bool " + kt::shape_str(mask.sizes()) + ", true = may attend";
+  if (mask.numel() <= 64) {
+    s += ": ";
+    const auto v = mask.to_vector<bool>();
+    const int64_t row = mask.size(-1);
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (i > 0 && int64_t(i) % row == 0) s += ' ';
+      s += v[i] ? '1' : '0';
+    }
+    s += " (rows of the last two dims, 1 = allowed)";
+  }
+  return s;
+}
+
+}  // namespace
+
+Spec one_head(Masking masking) {
+  return {.b_max = 2,
+          .t_min = 2,
+          .t_max = 6,
+          .h_min = 1,
+          .h_max = 1,
+          .dk_min = 1,
+          .dk_max = 4,
+          .masking = masking};
+}
+
+Spec several_heads(Masking masking) {
+  Spec spec = one_head(masking);
+  spec.h_min = 2;
+  spec.h_max = 4;
+  return spec;
+}
+
+Case generate(const Spec& spec) {
+  Case c;
+  c.B = *rc::gen::inRange<int64_t>(1, spec.b_max + 1).as("B");
+  c.T = *rc::gen::inRange<int64_t>(spec.t_min, spec.t_max + 1).as("T");
+  c.H = *rc::gen::inRange<int64_t>(spec.h_min, spec.h_max + 1).as("num_heads");
+  c.dk = *rc::gen::inRange<int64_t>(spec.dk_min, spec.dk_max + 1).as("d_head");
+  c.bias = *rc::gen::arbitrary<bool>().as("bias");
+  const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("data seed");
+  kt::Generator gen(seed);
+  const int64_t D = c.D();
+  const double scale = 1.0 / std::sqrt(double(D));
+  c.w.wq = kt::randn({D, D}, gen) * scale;
+  c.w.wk = kt::randn({D, D}, gen) * scale;
+  c.w.wv = kt::randn({D, D}, gen) * scale;
+  c.w.wo = kt::randn({D, D}, gen) * scale;
+  if (c.bias) {
+    c.w.bq = kt::randn({D}, gen) * 0.1;
+    c.w.bk = kt::randn({D}, gen) * 0.1;
+    c.w.bv = kt::randn({D}, gen) * 0.1;
+    c.w.bo = kt::randn({D}, gen) * 0.1;
+  }
+  c.x = kt::randn({c.B, c.T, D}, gen);
+  switch (spec.masking) {
+    case Masking::CausalFlag:
+      c.causal = *rc::gen::arbitrary<bool>().as("causal");
+      break;
+    case Masking::CausalOnly:
+      c.causal = true;
+      break;
+    case Masking::NotCausal:
+      break;
+    case Masking::Partial: {
+      const int kind = *rc::gen::inRange(0, 3).as("mask shape kind");
+      const kt::Tensor diag = kt::eye(c.T, c.T, kt::Bool);
+      c.mask = random_mask(c, gen, kind, 0.5) | diag;  // every query keeps its own key
+      break;
+    }
+    case Masking::FullyMasked: {
+      const int kind = *rc::gen::inRange(0, 2).as("mask shape kind");
+      kt::Tensor m = (random_mask(c, gen, kind, 0.6) | kt::eye(c.T, c.T, kt::Bool)).clone();
+      const auto b = *rc::gen::inRange<int64_t>(0, c.B).as("padded batch entry");
+      const auto row = *rc::gen::inRange<int64_t>(0, c.T).as("fully masked query row");
+      m.select(0, b).narrow(-2, row, 1).fill_(0.0);  // that query attends to nothing
+      c.mask = m;
+      break;
+    }
+  }
+  if (c.mask.defined()) c.mask_text = mask_description(c.mask);
+  return c;
+}
+
+Run run_learner(const Case& c) {
+  announce_case(c.describe());  // so a crash or a timeout still names the case
+  return call_learner([&] {
+    MultiHeadAttention m(c.D(), c.H, c.bias);
+    m.q_proj.weight = c.w.wq.clone();
+    m.k_proj.weight = c.w.wk.clone();
+    m.v_proj.weight = c.w.wv.clone();
+    m.out_proj.weight = c.w.wo.clone();
+    if (c.bias) {
+      m.q_proj.bias = c.w.bq.clone();
+      m.k_proj.bias = c.w.bk.clone();
+      m.v_proj.bias = c.w.bv.clone();
+      m.out_proj.bias = c.w.bo.clone();
+    }
+    const kt::Tensor x = c.x.clone();
+    return c.mask.defined() ? m.forward(x, c.mask.clone()) : m.forward(x, c.causal);
+  });
+}
+
+kt::Tensor run_reference(const Case& c, const ref::Variant& variant) {
+  return ref::mha_forward(c.x, c.w, c.H, c.causal, c.mask, variant);
+}
+
+bool shape_ok(const Case& c, const Run& run) {
+  return run.ok() && run.out.sizes() == kt::Shape{c.B, c.T, c.D()} &&
+         run.out.dtype() == kt::Float64;
+}
+
+Failure failure_from_run(const Case& c, const Run& run) {
+  if (!run.ok()) {
+    Failure f = failure_from_throw(run, "forward");
+    f.counterexample = c.describe();
+    if (run.view_error) {
+      f.message +=
+          ". A view of a transposed tensor needs .contiguous() first (see the "
+          "pitfall_missing_contiguous check).";
+    }
+    return f;
+  }
+  Failure f;
+  f.counterexample = c.describe();
+  f.message = "forward returned a tensor of shape " + kt::shape_str(run.out.sizes()) +
+              " and dtype " + std::string(kt::dtype_name(run.out.dtype())) + "; expected shape " +
+              kt::shape_str({c.B, c.T, c.D()}) + " (B, T, d_model) and dtype float64, the input's.";
+  return f;
+}
+
+Outcome run_mha_property(uint64_t seed, int cases,
+                         const std::function<std::optional<Failure>()>& body) {
+  // "call" in the case's own description already says which overload and whether causal.
+  return grader::run_property(seed, cases, body, {"use the mask overload", "causal"});
+}
+
+}  // namespace grader::mha

@@ -1,0 +1,71 @@
+// Random MHA cases for the checks, the call into the learner's class, and output comparison.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "grader/lib/check.hpp"
+#include "grader/lib/compare.hpp"
+#include "grader/lib/learner_call.hpp"
+#include "grader/lib/property.hpp"
+#include "kt/tensor.hpp"
+#include "reference/mha/mha.hpp"
+
+namespace grader::mha {
+
+/// How a case masks attention.
+enum class Masking {
+  CausalFlag,   // forward(x, causal) with a random causal flag
+  CausalOnly,   // forward(x, true)
+  NotCausal,    // forward(x, false)
+  Partial,      // forward(x, mask): random Bool mask, every query keeps at least one key
+  FullyMasked,  // forward(x, mask): random mask with at least one fully masked query row
+};
+
+/// Ranges a check draws its cases from. The defaults are the general checks' ranges.
+struct Spec {
+  int64_t b_max = 4, t_min = 1, t_max = 16, h_min = 1, h_max = 8, dk_min = 1, dk_max = 8;
+  Masking masking = Masking::CausalFlag;
+};
+
+/// The detectors' presets (Note [pitfall detectors] in detect.hpp): small cases with one head,
+/// where every head-splitting, merging and scaling mistake vanishes...
+Spec one_head(Masking masking);
+/// ...or with 2-4 heads, where they show.
+Spec several_heads(Masking masking);
+
+struct Case {
+  int64_t B = 1, T = 1, H = 1, dk = 1;
+  bool bias = true;
+  bool causal = false;
+  kt::Tensor mask;  // defined: use the mask overload
+  std::string mask_text;
+  ref::MhaWeights w;
+  kt::Tensor x;
+  [[nodiscard]] int64_t D() const { return H * dk; }
+  /// The fields shown with a failure besides RapidCheck's named values.
+  [[nodiscard]] std::vector<std::pair<std::string, std::string>> describe() const;
+};
+
+/// Draws a case inside a RapidCheck property (sizes named so shrinking shows them).
+Case generate(const Spec& spec);
+
+/// Builds the learner's MultiHeadAttention with the case's weights (fresh copies each call) and
+/// runs the overload the case asks for. Never throws.
+Run run_learner(const Case& c);
+/// The reference's output for the case (optionally as computed with a known mistake).
+kt::Tensor run_reference(const Case& c, const ref::Variant& variant = {});
+
+/// A failure for a forward that threw (or returned something that is not a tensor of the right
+/// shape), naming what the learner should look at.
+Failure failure_from_run(const Case& c, const Run& run);
+bool shape_ok(const Case& c, const Run& run);
+
+/// grader::run_property, minus the RapidCheck values the case's "call" field already shows.
+Outcome run_mha_property(uint64_t seed, int cases,
+                         const std::function<std::optional<Failure>()>& body);
+
+}  // namespace grader::mha

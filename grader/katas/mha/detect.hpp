@@ -1,0 +1,37 @@
+// What the MHA kata's pitfall detectors share. Each detector lives in pitfalls/ID.cpp and
+// registers the check "pitfall_ID"; the build finds the file, the kata's kata.toml gives its
+// points.
+//
+// Note [pitfall detectors]
+// A detector names its pitfall only on a positive signature, and is built so that the other
+// pitfalls cannot hide or fake that signature: its cases neutralise them (one head makes every
+// head-splitting, merging and scaling mistake vanish; no mask makes the masking mistakes vanish;
+// d_head = 1 makes the head order irrelevant; zero query weights make the scale, the softmax axis
+// and the split of q and k irrelevant) or it compares the solution with itself (a metamorphic
+// relation) instead of with the reference. A detector that finds no signature passes even if the
+// output is wrong: the general checks report that. The usual signature is "the output equals what
+// the reference computes with this one mistake (ref::Variant), and not what it computes without".
+#pragma once
+
+#include <string>
+
+#include "grader/katas/mha/cases.hpp"
+
+namespace grader::mha {
+
+/// Cases per detector (each runs the learner's forward a few times).
+inline constexpr int kDetectorCases = 40;
+
+/// A detector's failure for a forward that threw something other than its own signature, or
+/// returned the wrong shape: "could not check for WHAT: ...".
+Failure cannot_check(const Case& c, const Run& run, const std::string& what);
+
+/// A detector's finding: its pitfall id, the explanation, and where the output differs most from
+/// the reference.
+Failure found_pitfall(const Case& c, const Run& run, const char* id, std::string message);
+
+/// True when got equals the reference computed with `mistake` and not the correct reference: the
+/// usual signature (Note [pitfall detectors]).
+bool computes_mistake(const Case& c, const kt::Tensor& got, const ref::Variant& mistake);
+
+}  // namespace grader::mha

@@ -1,0 +1,50 @@
+// What a grader check is and what it reports. A kata's checks register themselves (a
+// namespace-scope `const Registrar name({id, title, function});`) in the kata's check library,
+// which is linked with the learner's object into one runner executable
+// (grader/runner/runner_main.cpp).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace grader {
+
+/// The smallest failing case of a check, after shrinking, ready to show a learner.
+struct Failure {
+  std::string pitfall;  // a pitfall id ("mask_after_softmax"), or empty when not attributed
+  std::string message;  // what went wrong and why, one paragraph
+  std::vector<std::pair<std::string, std::string>> counterexample;  // named inputs of the case
+  std::string expected;                                             // a small slice, or empty
+  std::string got;                                                  // the same slice of the output
+  bool error = false;  // the code could not be graded (it ran out of memory), not a wrong answer
+  bool not_implemented = false;  // the learner's code threw kt::NotImplemented: not started yet
+};
+
+/// Result of one check.
+struct Outcome {
+  bool passed = false;
+  int cases_run = 0;
+  Failure failure;  // meaningful when !passed
+};
+
+struct CheckInfo {
+  std::string id;     // "matches_reference", "pitfall_neg_inf_nan", ...
+  std::string title;  // a sentence: "output equals the reference on random shapes"
+  std::function<Outcome(uint64_t seed)> run;
+};
+
+/// Every check linked into this program, in registration order.
+std::vector<CheckInfo>& registry();
+
+struct Registrar {
+  explicit Registrar(CheckInfo info) { registry().push_back(std::move(info)); }
+};
+
+/// Reports the case a check is about to run (the runner streams it, so a crash or a timeout can
+/// still name the case). Keys and values are shown as given.
+void announce_case(const std::vector<std::pair<std::string, std::string>>& fields);
+
+}  // namespace grader

@@ -1,0 +1,34 @@
+// How every kata's checks compare a learner's output with the reference, and show where they
+// differ. One tolerance for the whole grader: two correct float64 implementations differ by about
+// 1e-15 relative; rtol 1e-9 leaves a million-fold margin and still catches every real mistake.
+#pragma once
+
+#include <string>
+
+#include "grader/lib/check.hpp"
+#include "kt/tensor.hpp"
+
+namespace grader {
+
+inline constexpr double kRtol = 1e-9;
+inline constexpr double kAtol = 1e-12;
+
+/// Defined, the same shape, and allclose(got as float64, expected, rtol, atol).
+bool close(const kt::Tensor& got, const kt::Tensor& expected, double rtol = kRtol,
+           double atol = kAtol);
+/// No NaN, no ±inf.
+bool all_finite(const kt::Tensor& t);
+/// Finite and of a sane magnitude (|x| < 1e100): a mask applied with finfo.min in the wrong place
+/// gives values near 1e308 that are still finite.
+bool sane(const kt::Tensor& t);
+
+/// "[0.1234, -2.5, nan, ...]": the first values of a tensor, flattened.
+std::string slice_text(const kt::Tensor& t, int64_t max_values = 6);
+
+/// Fills failure.expected / failure.got with the row (all leading indices, the last axis whole)
+/// where got differs most from expected (NaN counts as the largest difference), e.g.
+/// "out[1, 0, :] = [...]". Leaves them empty when the shapes differ.
+void show_worst_row(const kt::Tensor& got, const kt::Tensor& expected, Failure& failure,
+                    const std::string& name = "out");
+
+}  // namespace grader

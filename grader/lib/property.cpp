@@ -1,0 +1,51 @@
+#include "grader/lib/property.hpp"
+
+#include <rapidcheck.h>
+
+#include <algorithm>
+
+namespace grader {
+
+Outcome run_property(uint64_t seed, int cases, const std::function<std::optional<Failure>()>& body,
+                     const std::vector<std::string>& hidden) {
+  std::optional<Failure> last;
+  int count = 0;
+  const auto property = [&] {
+    ++count;
+    std::optional<Failure> f = body();
+    if (f) {
+      last = f;
+      RC_FAIL(f->message);
+    }
+  };
+  rc::detail::TestParams params;
+  params.seed = seed;
+  params.maxSuccess = cases;
+  const rc::detail::TestResult result =
+      rc::detail::checkTestable(property, rc::detail::TestMetadata{}, params);
+  Outcome outcome;
+  outcome.cases_run = count;
+  rc::detail::FailureResult failure;
+  if (result.match(failure)) {
+    if (last) outcome.failure = *last;
+    // The case as the check describes it, then RapidCheck's other named values (seeds, choices).
+    auto& shown = outcome.failure.counterexample;
+    for (const auto& [name, value] : failure.counterExample) {
+      const bool known = std::find(hidden.begin(), hidden.end(), name) != hidden.end() ||
+                         std::any_of(shown.begin(), shown.end(),
+                                     [&](const auto& field) { return field.first == name; });
+      if (!known) shown.emplace_back(name, value);
+    }
+    if (!last) outcome.failure.message = failure.description;
+    return outcome;
+  }
+  rc::detail::SuccessResult success;
+  if (result.match(success)) {
+    outcome.passed = true;
+    return outcome;
+  }
+  outcome.failure.message = "the property could not be checked (gave up or errored)";
+  return outcome;
+}
+
+}  // namespace grader

@@ -1,0 +1,216 @@
+#include "reference/mha/mha.hpp"
+
+#include <Eigen/Core>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace ref {
+namespace {
+
+using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using ConstMap = Eigen::Map<const Matrix>;
+using Mask = Eigen::Array<bool, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+std::vector<double> values_of(const kt::Tensor& t) { return t.to(kt::Float64).to_vector<double>(); }
+
+/// y = x Wᵀ + b for x given as rows.
+Matrix project(const Matrix& x, const kt::Tensor& w, const kt::Tensor& b) {
+  const auto d = x.cols();
+  const std::vector<double> wv = values_of(w);
+  Matrix y = x * ConstMap(wv.data(), d, d).transpose();
+  if (b.defined()) {
+    const std::vector<double> bv = values_of(b);
+    for (Eigen::Index r = 0; r < y.rows(); ++r)
+      for (Eigen::Index c = 0; c < d; ++c) y(r, c) += bv[size_t(c)];
+  }
+  return y;
+}
+
+/// The mask as a function of (b, h, i, j), broadcasting by index arithmetic.
+class MaskReader {
+ public:
+  MaskReader(const kt::Tensor& mask, int64_t B, int64_t H, int64_t T) {
+    if (!mask.defined()) return;
+    if (mask.dtype() != kt::Bool || mask.dim() > 4) {
+      throw kt::ShapeError("ref::mha_forward: the mask must be Bool with at most 4 dims");
+    }
+    const int64_t full[4] = {B, H, T, T};
+    sizes_.assign(4, 1);
+    for (int64_t d = 0; d < mask.dim(); ++d) sizes_[size_t(4 - mask.dim() + d)] = mask.size(d);
+    for (size_t d = 0; d < 4; ++d) {
+      if (sizes_[d] != 1 && sizes_[d] != full[d]) {
+        throw kt::ShapeError("ref::mha_forward: mask of shape " + kt::shape_str(mask.sizes()) +
+                             " does not broadcast to (B, H, T, T)");
+      }
+    }
+    values_ = mask.to_vector<bool>();
+  }
+  bool allowed(int64_t b, int64_t h, int64_t i, int64_t j) const {
+    if (values_.empty()) return true;
+    const int64_t idx[4] = {b, h, i, j};
+    int64_t flat = 0;
+    for (size_t d = 0; d < 4; ++d) flat = flat * sizes_[d] + (sizes_[d] == 1 ? 0 : idx[d]);
+    return values_[size_t(flat)];
+  }
+
+ private:
+  std::vector<int64_t> sizes_;
+  std::vector<bool> values_;
+};
+
+/// Softmax of each row of scores over the entries allowed marks, with the row maximum subtracted;
+/// a row with nothing allowed gets what variant.masked_rows says (see Variant for the mistakes).
+Matrix softmax_rows(const Matrix& scores, const Mask& allowed, const Variant& variant) {
+  const Eigen::Index rows = scores.rows(), cols = scores.cols();
+  Matrix weights = Matrix::Zero(rows, cols);
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    const bool any = allowed.row(i).any();
+    const bool all_keys =
+        variant.mask_after_softmax || (!any && variant.masked_rows == MaskedRows::AllKeys);
+    if (!any && !all_keys) {
+      const double fill = variant.masked_rows == MaskedRows::Uniform ? 1.0 / double(cols) : 0.0;
+      weights.row(i).setConstant(fill);
+      continue;
+    }
+    double top = -std::numeric_limits<double>::infinity();
+    for (Eigen::Index j = 0; j < cols; ++j)
+      if (all_keys || allowed(i, j)) top = std::max(top, scores(i, j));
+    double total = 0;
+    for (Eigen::Index j = 0; j < cols; ++j) {
+      if (!all_keys && !allowed(i, j)) continue;
+      weights(i, j) = std::exp(scores(i, j) - top);
+      total += weights(i, j);
+    }
+    for (Eigen::Index j = 0; j < cols; ++j) {
+      weights(i, j) /= total;
+      if (variant.mask_after_softmax && !allowed(i, j)) weights(i, j) = 0;
+    }
+  }
+  return weights;
+}
+
+/// Where element (h, t, c) of batch b's (H, T, d_head) view lives in the (B*T, D) matrix.
+struct Position {
+  Eigen::Index row, col;
+};
+
+Position head_position(HeadSplit split, int64_t b, int64_t h, int64_t t, int64_t c, int64_t T,
+                       int64_t H, int64_t dk) {
+  const int64_t D = H * dk;
+  switch (split) {
+    case HeadSplit::Contiguous:
+      return {b * T + t, h * dk + c};
+    case HeadSplit::Strided:
+      return {b * T + t, c * H + h};
+    case HeadSplit::NoTranspose:
+      break;
+  }
+  const int64_t flat = b * T * D + (h * T + t) * dk + c;
+  return {flat / D, flat % D};
+}
+
+}  // namespace
+
+kt::Tensor mha_forward(const kt::Tensor& x, const MhaWeights& w, int64_t H, bool causal,
+                       const kt::Tensor& mask, const Variant& variant) {
+  if (x.dim() != 3) throw kt::ShapeError("ref::mha_forward: x must be (B, T, d_model)");
+  const int64_t B = x.size(0), T = x.size(1), D = x.size(2);
+  if (H <= 0 || D % H != 0) throw kt::ValueError("ref::mha_forward: d_model % num_heads != 0");
+  const int64_t dk = D / H;
+  const MaskReader masks(mask, B, H, T);
+
+  const std::vector<double> xv = values_of(x);
+  const Matrix xm = ConstMap(xv.data(), B * T, D);
+  const Matrix q = project(xm, w.wq, w.bq);
+  const Matrix k = project(xm, w.wk, w.bk);
+  const Matrix v = project(xm, w.wv, w.bv);
+  const double scale = 1.0 / std::sqrt(double(variant.scale_by_d_model ? D : dk));
+
+  Matrix merged = Matrix::Zero(B * T, D);
+  Matrix qh(T, dk), kh(T, dk), vh(T, dk);
+  for (int64_t b = 0; b < B; ++b) {
+    for (int64_t h = 0; h < H; ++h) {
+      for (int64_t t = 0; t < T; ++t) {
+        for (int64_t c = 0; c < dk; ++c) {
+          const Position p = head_position(variant.split, b, h, t, c, T, H, dk);
+          qh(t, c) = q(p.row, p.col);
+          kh(t, c) = k(p.row, p.col);
+          vh(t, c) = v(p.row, p.col);
+        }
+      }
+      const Matrix scores = (qh * kh.transpose()) * scale;
+      Mask allowed(T, T);
+      for (int64_t i = 0; i < T; ++i)
+        for (int64_t j = 0; j < T; ++j)
+          allowed(i, j) = (!causal || j <= i) && masks.allowed(b, h, i, j);
+      // The wrong axis is the right computation on the transposed scores, transposed back.
+      const Matrix weights =
+          variant.softmax_over_queries
+              ? Matrix(softmax_rows(scores.transpose(), allowed.transpose(), variant).transpose())
+              : softmax_rows(scores, allowed, variant);
+      const Matrix out = weights * vh;
+      const HeadSplit merge = variant.merge_memory_order ? HeadSplit::NoTranspose : variant.split;
+      for (int64_t t = 0; t < T; ++t) {
+        for (int64_t c = 0; c < dk; ++c) {
+          const Position p = head_position(merge, b, h, t, c, T, H, dk);
+          merged(p.row, p.col) = out(t, c);
+        }
+      }
+    }
+  }
+  const Matrix y = project(merged, w.wo, w.bo);
+  return kt::from_vector(std::vector<double>(y.data(), y.data() + y.size()), {B, T, D});
+}
+
+kt::Tensor attention_across_heads(const kt::Tensor& x, const MhaWeights& w, int64_t H,
+                                  bool scale_by_d_model) {
+  const int64_t B = x.size(0), T = x.size(1), D = x.size(2);
+  const int64_t dk = D / H;
+  const std::vector<double> xv = values_of(x);
+  const Matrix xm = ConstMap(xv.data(), B * T, D);
+  const Matrix q = project(xm, w.wq, w.bq);
+  const Matrix k = project(xm, w.wk, w.bk);
+  const Matrix v = project(xm, w.wv, w.bv);
+  const double scale = 1.0 / std::sqrt(double(scale_by_d_model ? D : dk));
+  Matrix merged(B * T, D);
+  for (int64_t r = 0; r < B * T; ++r) {
+    // Row r's features as an (H, d_head) matrix: the "sequence" is the heads.
+    const ConstMap qh(q.row(r).data(), H, dk), kh(k.row(r).data(), H, dk),
+        vh(v.row(r).data(), H, dk);
+    Matrix scores = (qh * kh.transpose()) * scale;
+    for (int64_t i = 0; i < H; ++i) {
+      const double top = scores.row(i).maxCoeff();
+      double total = 0;
+      for (int64_t j = 0; j < H; ++j) total += scores(i, j) = std::exp(scores(i, j) - top);
+      scores.row(i) /= total;
+    }
+    const Matrix out = scores * vh;
+    for (int64_t i = 0; i < H; ++i)
+      for (int64_t c = 0; c < dk; ++c) merged(r, i * dk + c) = out(i, c);
+  }
+  const Matrix y = project(merged, w.wo, w.bo);
+  return kt::from_vector(std::vector<double>(y.data(), y.data() + y.size()), {B, T, D});
+}
+
+kt::Tensor fully_masked_queries(int64_t B, int64_t T, int64_t H, bool causal,
+                                const kt::Tensor& mask) {
+  const MaskReader masks(mask, B, H, T);
+  std::vector<bool> out;
+  for (int64_t b = 0; b < B; ++b) {
+    for (int64_t i = 0; i < T; ++i) {
+      bool some_head_empty = false;
+      for (int64_t h = 0; h < H; ++h) {
+        bool any = false;
+        for (int64_t j = 0; j < T; ++j)
+          any = any || ((!causal || j <= i) && masks.allowed(b, h, i, j));
+        some_head_empty = some_head_empty || !any;
+      }
+      out.push_back(some_head_empty);
+    }
+  }
+  return kt::from_vector(out, {B, T});
+}
+
+}  // namespace ref

@@ -10,6 +10,7 @@
 //   ./grade classroom             print the GitHub Classroom workflow (from the katas' metadata)
 //   ./grade new-pitfall KATA ID   ./grade new-kata NAME     scaffolds for instructors
 //   kt-grade selftest [KATA...]   the test-bed matrix (./grade selftest runs it with every test)
+//   kt-grade shipped              every kata file is its shipped stub (.ci/run's release check)
 //
 // Exit status: 0 all checks passed; 1 a check failed or the file did not compile; 2 usage or
 // setup error.
@@ -96,7 +97,7 @@ int main(int argc, char** argv) {
       app.add_option("katas", names, "the katas (default: all)");
       app.add_option("--jobs,-j", so.jobs, "files graded at once (default: the core count)");
       app.add_option("--time-limit-s", so.time_limit_s,
-                     "CPU-time limit per check (default 3; x3 under sanitizers)");
+                     "CPU-time limit per check (default 1; x3 under sanitizers)");
       app.add_option("--seed", so.seed, "seed of every file's random cases (default 1)");
       app.add_option("--rows", so.rows,
                      "which files: all, or memory (the stub, worked, hostile, one per pitfall)")
@@ -123,6 +124,7 @@ int main(int argc, char** argv) {
       if (first == "new-kata") return new_kata(kata);
       return new_pitfall(kata_or_exit(kata), id);
     }
+    if (first == "shipped") return check_shipped(load_katas());
     if (first == "classroom") {
       std::cout << classroom_workflow(load_katas());
       return 0;

@@ -7,9 +7,10 @@
 namespace cli {
 namespace {
 
-/// Text as XML character data or attribute value. XML 1.0 allows no control character but tab and
-/// newline; text reaching here is valid UTF-8 already (TestResult's promise), so that is all.
-std::string xml_escape(const std::string& s) {
+/// Text as XML character data or attribute value: valid UTF-8, without the control characters
+/// XML 1.0 forbids (all but tab and newline).
+std::string xml_escape(const std::string& text) {
+  const std::string s = valid_utf8(text);  // the report is declared UTF-8
   std::string out;
   for (char c : s) {
     switch (c) {

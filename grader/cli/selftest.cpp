@@ -346,4 +346,20 @@ int selftest(const std::vector<Kata>& katas, const SelftestOptions& options,
   return ok ? 0 : 1;
 }
 
+int check_shipped(const std::vector<Kata>& katas) {
+  int status = 0;
+  for (const Kata& k : katas) {
+    const std::string file = fs::relative(k.file, source_dir()).generic_string();
+    const std::string stub = fs::relative(k.stub, source_dir()).generic_string();
+    if (!fs::exists(k.stub) || read_file(k.file) != read_file(k.stub)) {
+      std::cerr << file << " differs from " << stub << ": ship them identical (" << stub
+                << " is what ./grade reset restores)\n";
+      status = 1;
+    } else {
+      std::cout << file << " is shipped as " << stub << "\n";
+    }
+  }
+  return status;
+}
+
 }  // namespace cli

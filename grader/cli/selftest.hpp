@@ -25,7 +25,7 @@ Expectation read_expectation(const fs::path& file);
 
 struct SelftestOptions {
   int jobs = 2;
-  int time_limit_s = 3;  // CPU time per check (x3 under sanitizers); an infinite loop costs this
+  int time_limit_s = 1;  // CPU time per check (x3 under sanitizers); an infinite loop costs this
   uint64_t seed = 1;     // of every file's random cases
   std::string rows = "all";  // all | memory: see memory_row in selftest.cpp
   fs::path out_dir;          // when set: out_dir/KATA.txt gets the matrix and the verdict
@@ -35,5 +35,10 @@ struct SelftestOptions {
 /// file got its declared verdict and nothing is missing, 1 otherwise.
 int selftest(const std::vector<Kata>& katas, const SelftestOptions& options,
              const std::string& self);
+
+/// Every kata file is its shipped stub, byte for byte (what reset restores, what the self-test
+/// grades as the stub): the release check of .ci/run, never of a learner's ./grade selftest. Says
+/// which differ; returns 0 or 1.
+int check_shipped(const std::vector<Kata>& katas);
 
 }  // namespace cli

@@ -15,7 +15,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 git clone -q "$src" "$work/repo"
 cd "$work/repo"
-export KT_PRESET="$preset" KT_STATE_DIR="$work/state"
+# Only the grader program and what it links: the clone's own tests and benchmarks are not needed.
+export KT_PRESET="$preset" KT_STATE_DIR="$work/state" KT_BUILD_TARGET=kt-grade
 
 fail() { printf 'authoring round trip: %s\n' "$*" >&2; exit 1; }
 expect() {  # expect STATUS PATTERN COMMAND...: run, check exit status and output
@@ -30,7 +31,8 @@ echo "== 1. new kata"
 expect 0 "created katas/demo/demo.cpp" ./grade new-kata demo
 expect 0 "3 of 3 files got the verdict they declare; every pitfall has a known-bad solution and a hint. OK" \
   ./grade selftest demo --preset "$preset"
-expect 1 "FAIL  shape.*|not implemented yet" ./grade demo
+expect 1 "NOT STARTED" ./grade demo
+! grep -q "FAIL" <<<"$(./grade demo 2>&1)" || fail "the untouched stub of a new kata shows FAIL lines, not only NOT STARTED"
 
 echo "== 2. new pitfall, as scaffolded"
 expect 0 'added to katas/demo/kata.toml: \{ id = "pitfall_no_max_subtraction", points = 1 \},' \

@@ -1,6 +1,6 @@
 // expect: error
 // Cheats: calls the grader's reference implementation. The build must refuse it by name.
-#include "../../../reference/mha.hpp"  // found by a relative path, as a cheater would
+#include "../../../reference/mha/mha.hpp"  // found by a relative path, as a cheater would
 #include "mha.hpp"
 
 kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, bool causal) const {

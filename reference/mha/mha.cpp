@@ -61,16 +61,15 @@ class MaskReader {
 };
 
 /// Softmax of each row of scores over the entries allowed marks, with the row maximum subtracted;
-/// a row with nothing allowed gets what variant.masked_rows says (see Variant for the mistakes).
-Matrix softmax_rows(const Matrix& scores, const Mask& allowed, const Variant& variant) {
+/// a row with nothing allowed gets what masked_rows says.
+Matrix softmax_rows(const Matrix& scores, const Mask& allowed, MaskedRows masked_rows) {
   const Eigen::Index rows = scores.rows(), cols = scores.cols();
   Matrix weights = Matrix::Zero(rows, cols);
   for (Eigen::Index i = 0; i < rows; ++i) {
     const bool any = allowed.row(i).any();
-    const bool all_keys =
-        variant.mask_after_softmax || (!any && variant.masked_rows == MaskedRows::AllKeys);
+    const bool all_keys = !any && masked_rows == MaskedRows::AllKeys;
     if (!any && !all_keys) {
-      const double fill = variant.masked_rows == MaskedRows::Uniform ? 1.0 / double(cols) : 0.0;
+      const double fill = masked_rows == MaskedRows::Uniform ? 1.0 / double(cols) : 0.0;
       weights.row(i).setConstant(fill);
       continue;
     }
@@ -83,38 +82,15 @@ Matrix softmax_rows(const Matrix& scores, const Mask& allowed, const Variant& va
       weights(i, j) = std::exp(scores(i, j) - top);
       total += weights(i, j);
     }
-    for (Eigen::Index j = 0; j < cols; ++j) {
-      weights(i, j) /= total;
-      if (variant.mask_after_softmax && !allowed(i, j)) weights(i, j) = 0;
-    }
+    for (Eigen::Index j = 0; j < cols; ++j) weights(i, j) /= total;
   }
   return weights;
-}
-
-/// Where element (h, t, c) of batch b's (H, T, d_head) view lives in the (B*T, D) matrix.
-struct Position {
-  Eigen::Index row, col;
-};
-
-Position head_position(HeadSplit split, int64_t b, int64_t h, int64_t t, int64_t c, int64_t T,
-                       int64_t H, int64_t dk) {
-  const int64_t D = H * dk;
-  switch (split) {
-    case HeadSplit::Contiguous:
-      return {b * T + t, h * dk + c};
-    case HeadSplit::Strided:
-      return {b * T + t, c * H + h};
-    case HeadSplit::NoTranspose:
-      break;
-  }
-  const int64_t flat = b * T * D + (h * T + t) * dk + c;
-  return {flat / D, flat % D};
 }
 
 }  // namespace
 
 kt::Tensor mha_forward(const kt::Tensor& x, const MhaWeights& w, int64_t H, bool causal,
-                       const kt::Tensor& mask, const Variant& variant) {
+                       const kt::Tensor& mask, MaskedRows masked_rows) {
   if (x.dim() != 3) throw kt::ShapeError("ref::mha_forward: x must be (B, T, d_model)");
   const int64_t B = x.size(0), T = x.size(1), D = x.size(2);
   if (H <= 0 || D % H != 0) throw kt::ValueError("ref::mha_forward: d_model % num_heads != 0");
@@ -126,18 +102,17 @@ kt::Tensor mha_forward(const kt::Tensor& x, const MhaWeights& w, int64_t H, bool
   const Matrix q = project(xm, w.wq, w.bq);
   const Matrix k = project(xm, w.wk, w.bk);
   const Matrix v = project(xm, w.wv, w.bv);
-  const double scale = 1.0 / std::sqrt(double(variant.scale_by_d_model ? D : dk));
+  const double scale = 1.0 / std::sqrt(double(dk));
 
   Matrix merged = Matrix::Zero(B * T, D);
   Matrix qh(T, dk), kh(T, dk), vh(T, dk);
   for (int64_t b = 0; b < B; ++b) {
     for (int64_t h = 0; h < H; ++h) {
       for (int64_t t = 0; t < T; ++t) {
-        for (int64_t c = 0; c < dk; ++c) {
-          const Position p = head_position(variant.split, b, h, t, c, T, H, dk);
-          qh(t, c) = q(p.row, p.col);
-          kh(t, c) = k(p.row, p.col);
-          vh(t, c) = v(p.row, p.col);
+        for (int64_t c = 0; c < dk; ++c) {  // head h owns features [h*dk, (h+1)*dk)
+          qh(t, c) = q(b * T + t, h * dk + c);
+          kh(t, c) = k(b * T + t, h * dk + c);
+          vh(t, c) = v(b * T + t, h * dk + c);
         }
       }
       const Matrix scores = (qh * kh.transpose()) * scale;
@@ -145,50 +120,10 @@ kt::Tensor mha_forward(const kt::Tensor& x, const MhaWeights& w, int64_t H, bool
       for (int64_t i = 0; i < T; ++i)
         for (int64_t j = 0; j < T; ++j)
           allowed(i, j) = (!causal || j <= i) && masks.allowed(b, h, i, j);
-      // The wrong axis is the right computation on the transposed scores, transposed back.
-      const Matrix weights =
-          variant.softmax_over_queries
-              ? Matrix(softmax_rows(scores.transpose(), allowed.transpose(), variant).transpose())
-              : softmax_rows(scores, allowed, variant);
-      const Matrix out = weights * vh;
-      const HeadSplit merge = variant.merge_memory_order ? HeadSplit::NoTranspose : variant.split;
-      for (int64_t t = 0; t < T; ++t) {
-        for (int64_t c = 0; c < dk; ++c) {
-          const Position p = head_position(merge, b, h, t, c, T, H, dk);
-          merged(p.row, p.col) = out(t, c);
-        }
-      }
+      const Matrix out = softmax_rows(scores, allowed, masked_rows) * vh;
+      for (int64_t t = 0; t < T; ++t)
+        for (int64_t c = 0; c < dk; ++c) merged(b * T + t, h * dk + c) = out(t, c);
     }
-  }
-  const Matrix y = project(merged, w.wo, w.bo);
-  return kt::from_vector(std::vector<double>(y.data(), y.data() + y.size()), {B, T, D});
-}
-
-kt::Tensor attention_across_heads(const kt::Tensor& x, const MhaWeights& w, int64_t H,
-                                  bool scale_by_d_model) {
-  const int64_t B = x.size(0), T = x.size(1), D = x.size(2);
-  const int64_t dk = D / H;
-  const std::vector<double> xv = values_of(x);
-  const Matrix xm = ConstMap(xv.data(), B * T, D);
-  const Matrix q = project(xm, w.wq, w.bq);
-  const Matrix k = project(xm, w.wk, w.bk);
-  const Matrix v = project(xm, w.wv, w.bv);
-  const double scale = 1.0 / std::sqrt(double(scale_by_d_model ? D : dk));
-  Matrix merged(B * T, D);
-  for (int64_t r = 0; r < B * T; ++r) {
-    // Row r's features as an (H, d_head) matrix: the "sequence" is the heads.
-    const ConstMap qh(q.row(r).data(), H, dk), kh(k.row(r).data(), H, dk),
-        vh(v.row(r).data(), H, dk);
-    Matrix scores = (qh * kh.transpose()) * scale;
-    for (int64_t i = 0; i < H; ++i) {
-      const double top = scores.row(i).maxCoeff();
-      double total = 0;
-      for (int64_t j = 0; j < H; ++j) total += scores(i, j) = std::exp(scores(i, j) - top);
-      scores.row(i) /= total;
-    }
-    const Matrix out = scores * vh;
-    for (int64_t i = 0; i < H; ++i)
-      for (int64_t c = 0; c < dk; ++c) merged(r, i * dk + c) = out(i, c);
   }
   const Matrix y = project(merged, w.wo, w.bo);
   return kt::from_vector(std::vector<double>(y.data(), y.data() + y.size()), {B, T, D});

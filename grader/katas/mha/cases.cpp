@@ -154,8 +154,12 @@ Run run_learner(const Case& c) {
   });
 }
 
-kt::Tensor run_reference(const Case& c, const ref::Variant& variant) {
-  return ref::mha_forward(c.x, c.w, c.H, c.causal, c.mask, variant);
+kt::Tensor run_reference(const Case& c, ref::MaskedRows rows) {
+  return ref::mha_forward(c.x, c.w, c.H, c.causal, c.mask, rows);
+}
+
+kt::Tensor run_mistakes(const Case& c, const Mistakes& mistakes) {
+  return mha_with_mistakes(c.x, c.w, c.H, c.causal, c.mask, mistakes);
 }
 
 bool shape_ok(const Case& c, const Run& run) {

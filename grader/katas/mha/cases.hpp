@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "grader/katas/mha/mistakes.hpp"
 #include "grader/lib/check.hpp"
 #include "grader/lib/compare.hpp"
 #include "grader/lib/learner_call.hpp"
@@ -56,8 +57,10 @@ Case generate(const Spec& spec);
 /// Builds the learner's MultiHeadAttention with the case's weights (fresh copies each call) and
 /// runs the overload the case asks for. Never throws.
 Run run_learner(const Case& c);
-/// The reference's output for the case (optionally as computed with a known mistake).
-kt::Tensor run_reference(const Case& c, const ref::Variant& variant = {});
+/// The reference's output for the case (a fully masked query row as `rows` says).
+kt::Tensor run_reference(const Case& c, ref::MaskedRows rows = ref::MaskedRows::Uniform);
+/// What the case's forward computes with the given mistakes (mistakes.hpp).
+kt::Tensor run_mistakes(const Case& c, const Mistakes& mistakes);
 
 /// A failure for a forward that threw (or returned something that is not a tensor of the right
 /// shape), naming what the learner should look at.

@@ -19,8 +19,8 @@ Failure found_pitfall(const Case& c, const Run& run, const char* id, std::string
   return f;
 }
 
-bool computes_mistake(const Case& c, const kt::Tensor& got, const ref::Variant& mistake) {
-  return close(got, run_reference(c, mistake)) && !close(got, run_reference(c));
+bool computes_mistake(const Case& c, const kt::Tensor& got, const Mistakes& mistakes) {
+  return close(got, run_mistakes(c, mistakes)) && !close(got, run_reference(c));
 }
 
 }  // namespace grader::mha

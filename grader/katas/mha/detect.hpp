@@ -10,7 +10,7 @@
 // and the split of q and k irrelevant) or it compares the solution with itself (a metamorphic
 // relation) instead of with the reference. A detector that finds no signature passes even if the
 // output is wrong: the general checks report that. The usual signature is "the output equals what
-// the reference computes with this one mistake (ref::Variant), and not what it computes without".
+// the mistake computes (mistakes.hpp), and not what the reference computes".
 #pragma once
 
 #include <string>
@@ -32,6 +32,6 @@ Failure found_pitfall(const Case& c, const Run& run, const char* id, std::string
 
 /// True when got equals the reference computed with `mistake` and not the correct reference: the
 /// usual signature (Note [pitfall detectors]).
-bool computes_mistake(const Case& c, const kt::Tensor& got, const ref::Variant& mistake);
+bool computes_mistake(const Case& c, const kt::Tensor& got, const Mistakes& mistakes);
 
 }  // namespace grader::mha

@@ -15,11 +15,10 @@ Outcome check_scale_by_d_model(uint64_t seed) {
     // Dividing by sqrt(d_model) is dividing by sqrt(d_head) on query weights shrunk by
     // sqrt(num_heads). Compare under each head split, so a head-order mistake cannot hide it.
     bool found = false;
-    for (ref::HeadSplit split :
-         {ref::HeadSplit::Contiguous, ref::HeadSplit::Strided, ref::HeadSplit::NoTranspose}) {
+    for (HeadSplit split : {HeadSplit::Contiguous, HeadSplit::Strided, HeadSplit::NoTranspose}) {
       const bool wrong =
-          close(run.out, run_reference(c, {.split = split, .scale_by_d_model = true}));
-      const bool right = close(run.out, run_reference(c, {.split = split}));
+          close(run.out, run_mistakes(c, {.split = split, .scale_by_d_model = true}));
+      const bool right = close(run.out, run_mistakes(c, {.split = split}));
       found = found || (wrong && !right);
     }
     if (!found) return std::nullopt;

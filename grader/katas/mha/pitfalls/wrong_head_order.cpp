@@ -52,13 +52,13 @@ Outcome check_wrong_head_order(uint64_t seed) {
     // Heads never moved next to the batch axis (view(B, T, H, d_head) without transpose(1, 2)):
     // the batched matmul then attends across the heads of each token instead of across tokens.
     for (bool by_d_model : {false, true}) {
-      found = found || (close(base.out, ref::attention_across_heads(c.x, c.w, c.H, by_d_model)) &&
+      found = found || (close(base.out, attention_across_heads(c.x, c.w, c.H, by_d_model)) &&
                         !close(base.out, run_reference(c)));
     }
     // The other wrong split: view(B, H, T, d_head) of the (B, T, d_model) memory, no transpose.
     for (bool by_d_model : {false, true}) {
-      const ref::Variant v{.split = ref::HeadSplit::NoTranspose, .scale_by_d_model = by_d_model};
-      found = found || (close(base.out, run_reference(c, v)) && !close(base.out, run_reference(c)));
+      const Mistakes v{.split = HeadSplit::NoTranspose, .scale_by_d_model = by_d_model};
+      found = found || (close(base.out, run_mistakes(c, v)) && !close(base.out, run_reference(c)));
     }
     if (!found) return std::nullopt;
     return found_pitfall(

@@ -1,0 +1,81 @@
+#include "grader/katas/mha/mistakes.hpp"
+
+#include <cmath>
+
+namespace grader::mha {
+namespace {
+
+/// y = x Wᵀ + b, as nn.Linear.
+kt::Tensor linear(const kt::Tensor& x, const kt::Tensor& w, const kt::Tensor& b) {
+  const kt::Tensor y = kt::matmul(x, w.transpose(0, 1));
+  return b.defined() ? y + b : y;
+}
+
+/// (B, T, D) -> (B, H, T, d_head), split as `split` says.
+kt::Tensor split_heads(const kt::Tensor& t, HeadSplit split, int64_t H) {
+  const int64_t B = t.size(0), T = t.size(1), dk = t.size(2) / H;
+  switch (split) {
+    case HeadSplit::Contiguous:
+      return t.view({B, T, H, dk}).transpose(1, 2);
+    case HeadSplit::Strided:
+      return t.view({B, T, dk, H}).permute({0, 3, 1, 2});
+    case HeadSplit::NoTranspose:
+      break;
+  }
+  return t.contiguous().view({B, H, T, dk});
+}
+
+/// (B, H, T, d_head) -> (B, T, D): the inverse of split_heads with the same split.
+kt::Tensor merge_heads(const kt::Tensor& o, HeadSplit split) {
+  const int64_t B = o.size(0), H = o.size(1), T = o.size(2), dk = o.size(3);
+  switch (split) {
+    case HeadSplit::Contiguous:
+      return o.transpose(1, 2).reshape({B, T, H * dk});
+    case HeadSplit::Strided:
+      return o.permute({0, 2, 3, 1}).reshape({B, T, H * dk});
+    case HeadSplit::NoTranspose:
+      break;
+  }
+  return o.contiguous().view({B, T, H * dk});
+}
+
+}  // namespace
+
+kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, int64_t H,
+                             bool causal, const kt::Tensor& mask, const Mistakes& m) {
+  const kt::Tensor x = x64.to(kt::Float64);
+  const int64_t T = x.size(1), D = x.size(2);
+  const kt::Tensor q = split_heads(linear(x, w.wq, w.bq), m.split, H);
+  const kt::Tensor k = split_heads(linear(x, w.wk, w.bk), m.split, H);
+  const kt::Tensor v = split_heads(linear(x, w.wv, w.bv), m.split, H);
+  const double scale = std::sqrt(double(m.scale_by_d_model ? D : D / H));
+  const kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / scale;
+  kt::Tensor allowed = kt::ones({T, T}, kt::Bool);
+  if (causal) allowed = kt::tril(allowed);
+  if (mask.defined()) allowed = allowed & mask;
+  const double lowest = kt::finfo(kt::Float64).min;  // a row with nothing allowed: uniform
+  kt::Tensor weights;
+  if (m.mask_after_softmax) {
+    weights = kt::softmax(scores, -1).masked_fill(~allowed, 0.0);
+  } else {
+    weights = kt::softmax(scores.masked_fill(~allowed, lowest), m.softmax_over_queries ? -2 : -1);
+  }
+  const kt::Tensor out = kt::matmul(weights, v);
+  return linear(merge_heads(out, m.merge_memory_order ? HeadSplit::NoTranspose : m.split), w.wo,
+                w.bo);
+}
+
+kt::Tensor attention_across_heads(const kt::Tensor& x64, const ref::MhaWeights& w, int64_t H,
+                                  bool scale_by_d_model) {
+  const kt::Tensor x = x64.to(kt::Float64);
+  const int64_t B = x.size(0), T = x.size(1), D = x.size(2), dk = D / H;
+  const auto heads = [&](const kt::Tensor& wt, const kt::Tensor& b) {
+    return linear(x, wt, b).view({B, T, H, dk});  // the "sequence" is the heads
+  };
+  const kt::Tensor scores = kt::matmul(heads(w.wq, w.bq), heads(w.wk, w.bk).transpose(-2, -1)) /
+                            std::sqrt(double(scale_by_d_model ? D : dk));
+  const kt::Tensor out = kt::matmul(kt::softmax(scores, -1), heads(w.wv, w.bv));
+  return linear(out.reshape({B, T, D}), w.wo, w.bo);
+}
+
+}  // namespace grader::mha

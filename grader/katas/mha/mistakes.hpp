@@ -1,0 +1,43 @@
+// What the MHA kata's known mistakes compute, written with kt's ops the way a learner would make
+// them. Detectors name a pitfall when a learner's output equals one of these and not the reference
+// (Note [pitfall detectors] in detect.hpp).
+//
+// Kept apart from the trusted reference (reference/mha/) on purpose: the reference decides pass or
+// fail and is written without kt's view machinery; these decide only which name a failure gets.
+// mistakes_test.cpp checks that with no mistake they compute the reference.
+#pragma once
+
+#include <cstdint>
+
+#include "kt/tensor.hpp"
+#include "reference/mha/mha.hpp"
+
+namespace grader::mha {
+
+/// How heads are split off the d_model features (and merged back the same way).
+enum class HeadSplit {
+  Contiguous,   // correct: head h owns features [h*d_head, (h+1)*d_head)
+  Strided,      // view(B, T, d_head, H): head h owns features h, h+H, h+2H, ...
+  NoTranspose,  // view(B, H, T, d_head) of the (B, T, d_model) memory, no transpose
+};
+
+/// A set of mistakes (none by default).
+struct Mistakes {
+  HeadSplit split = HeadSplit::Contiguous;
+  bool scale_by_d_model = false;      // divide scores by sqrt(d_model) instead of sqrt(d_head)
+  bool mask_after_softmax = false;    // softmax over every key, then zero the masked weights
+  bool merge_memory_order = false;    // merge by reading the (B, H, T, d_head) memory as (B, T, D)
+  bool softmax_over_queries = false;  // normalise each key's column instead of each query's row
+};
+
+/// MHA forward with the given mistakes. x (B, T, d_model); mask undefined or Bool (true = may
+/// attend) broadcastable to (B, H, T, T). A query with nothing to attend to gets uniform weights.
+kt::Tensor mha_with_mistakes(const kt::Tensor& x, const ref::MhaWeights& w, int64_t num_heads,
+                             bool causal, const kt::Tensor& mask, const Mistakes& mistakes);
+
+/// What forgetting transpose(1, 2) computes: q, k, v viewed as (B, T, H, d_head), so the batched
+/// matmul attends across the H heads of each token instead of across tokens (no mask).
+kt::Tensor attention_across_heads(const kt::Tensor& x, const ref::MhaWeights& w, int64_t num_heads,
+                                  bool scale_by_d_model = false);
+
+}  // namespace grader::mha

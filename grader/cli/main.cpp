@@ -57,7 +57,7 @@ void add_grade_options(CLI::App& app, GradeOptions& opt) {
   app.add_option("--format", opt.format, "text or json")->check(CLI::IsMember({"text", "json"}));
   app.add_option("--check", opt.only, "run only this check (repeatable)");
   app.add_option("--time-limit-s", opt.time_limit_s,
-                 "wall-clock limit per check (default: the kata's)");
+                 "CPU-time limit per check (default: the kata's)");
   app.add_option("--junit", opt.junit, "also write JUnit XML to this file");
   app.add_option("--markdown", opt.markdown, "also append a Markdown summary to this file");
 }

@@ -18,6 +18,12 @@ const char* status_name(Status s) {
   return "fail";
 }
 
+std::optional<Status> parse_status(const std::string& name) {
+  for (Status s : {Status::Pass, Status::Fail, Status::Error, Status::NotStarted})
+    if (name == status_name(s)) return s;
+  return std::nullopt;
+}
+
 int KataResult::score() const {
   int s = 0;
   for (const auto& t : tests) s += t.points;

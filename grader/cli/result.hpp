@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,6 +17,8 @@ enum class Status { Pass, Fail, Error, NotStarted };
 
 /// "pass", "fail", "error", "not started": how reports spell it.
 const char* status_name(Status s);
+/// The inverse of status_name; nullopt for any other text.
+std::optional<Status> parse_status(const std::string& name);
 
 /// A named input of a case, as shown to the learner: {"T", "3"}.
 using Field = std::pair<std::string, std::string>;

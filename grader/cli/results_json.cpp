@@ -16,14 +16,13 @@ std::string string_at(const nlohmann::json& j, const char* key) {
 
 /// The spec's status word; a kata not started is a fail that says started: false.
 const char* spec_status(Status s) {
-  return s == Status::Pass ? "pass" : s == Status::Error ? "error" : "fail";
+  return status_name(s == Status::NotStarted ? Status::Fail : s);
 }
 
-std::optional<Status> parse_status(const std::string& s) {
-  if (s == "pass") return Status::Pass;
-  if (s == "fail") return Status::Fail;
-  if (s == "error") return Status::Error;
-  return std::nullopt;
+/// One of the spec's three status words.
+std::optional<Status> parse_spec_status(const std::string& s) {
+  const auto status = parse_status(s);
+  return status == Status::NotStarted ? std::nullopt : status;
 }
 
 }  // namespace
@@ -86,7 +85,7 @@ std::optional<KataResult> from_json(const nlohmann::json& j) {
   if (!j.is_object() || j.value("version", 0) != 3 || !j.contains("tests") ||
       !j["tests"].is_array())
     return std::nullopt;
-  const auto status = parse_status(string_at(j, "status"));
+  const auto status = parse_spec_status(string_at(j, "status"));
   if (!status) return std::nullopt;
   KataResult r;
   r.kata = string_at(j, "kata");
@@ -101,7 +100,7 @@ std::optional<KataResult> from_json(const nlohmann::json& j) {
     if (!t.is_object()) return std::nullopt;
     TestResult tr;
     tr.id = string_at(t, "name");
-    const auto ts = parse_status(string_at(t, "status"));
+    const auto ts = parse_spec_status(string_at(t, "status"));
     if (!ts || tr.id.empty()) return std::nullopt;
     tr.status = *ts;
     tr.title = string_at(t, "title");

@@ -239,8 +239,8 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
   // A result counts only from a runner that then exited normally.
   const bool clean_exit = a.stop == Stop::None && WIFEXITED(a.status) && WEXITSTATUS(a.status) == 0;
   if (result.is_object() && clean_exit) {
-    const std::string status = text(result, "status");
-    r.status = status == "pass" ? Status::Pass : status == "error" ? Status::Error : Status::Fail;
+    r.status = parse_status(text(result, "status")).value_or(Status::Fail);
+    if (r.status == Status::NotStarted) r.status = Status::Fail;  // a kata's status, not a check's
     r.title = text(result, "title");
     r.message = text(result, "message");
     r.pitfall = text(result, "pitfall");

@@ -22,7 +22,7 @@ namespace cli {
 Expectation read_expectation(const fs::path& file) {
   Expectation e;
   if (file.filename() == "stub.cpp") {
-    e.verdict = "stub";
+    e.verdict = Expectation::Verdict::Stub;
     return e;
   }
   std::ifstream in(file);
@@ -30,7 +30,7 @@ Expectation read_expectation(const fs::path& file) {
   for (int i = 0; i < 3 && std::getline(in, line); ++i) {
     const std::string pitfalls = "// expect-pitfalls:", plain = "// expect:";
     if (line.rfind(pitfalls, 0) == 0) {
-      e.verdict = "fail";
+      e.verdict = Expectation::Verdict::Fail;
       std::stringstream ids(line.substr(pitfalls.size()));
       std::string id;
       while (std::getline(ids, id, ',')) {
@@ -45,7 +45,9 @@ Expectation read_expectation(const fs::path& file) {
       std::string v = line.substr(plain.size());
       v.erase(0, v.find_first_not_of(" \t"));
       v = v.substr(0, v.find_first_of(" \t\r"));
-      if (v == "pass" || v == "fail" || v == "error") e.verdict = v;
+      if (v == "pass") e.verdict = Expectation::Verdict::Pass;
+      if (v == "fail") e.verdict = Expectation::Verdict::Fail;
+      if (v == "error") e.verdict = Expectation::Verdict::Error;
       return e;
     }
   }
@@ -55,10 +57,19 @@ Expectation read_expectation(const fs::path& file) {
 namespace {
 
 std::string describe(const Expectation& e) {
-  if (e.verdict == "fail" && !e.pitfalls.empty()) return "pitfalls [" + join(e.pitfalls) + "]";
-  if (e.verdict == "fail") return "fail, no pitfall named";
-  if (e.verdict == "stub") return "stub: fails with 'not implemented'";
-  return e.verdict;
+  switch (e.verdict) {
+    case Expectation::Verdict::Fail:
+      return e.pitfalls.empty() ? "fail, no pitfall named" : "pitfalls [" + join(e.pitfalls) + "]";
+    case Expectation::Verdict::Stub:
+      return "not started (the stub)";
+    case Expectation::Verdict::Pass:
+      return "pass";
+    case Expectation::Verdict::Error:
+      return "error";
+    case Expectation::Verdict::Undeclared:
+      break;
+  }
+  return "undeclared";
 }
 
 /// Rows in the order a reader wants them: the stub, the worked solution, accepted variants, the
@@ -108,7 +119,7 @@ std::string judge(const Kata& kata, const Expectation& e, const std::optional<Ka
   std::sort(got.begin(), got.end());
   const std::string verdict = std::string(status_name(r->status)) +
                               (got.empty() ? std::string() : " with pitfalls [" + join(got) + "]");
-  if (e.verdict == "stub") {
+  if (e.verdict == Expectation::Verdict::Stub) {
     std::string wrong;
     for (const TestResult& t : r->tests) {
       const bool meant_to_pass = std::find(kata.stub_passes.begin(), kata.stub_passes.end(),
@@ -131,11 +142,11 @@ std::string judge(const Kata& kata, const Expectation& e, const std::optional<Ka
       wrong = "\n    reported as " + verdict + ", not as not started";
     return wrong.empty() ? "" : "the shipped stub:" + wrong;
   }
-  if (e.verdict == "pass") {
+  if (e.verdict == Expectation::Verdict::Pass) {
     if (r->status == Status::Pass) return "";
     return "should pass, got " + verdict + ": " + shorten(r->first_failure());
   }
-  if (e.verdict == "error") {
+  if (e.verdict == Expectation::Verdict::Error) {
     if (r->status == Status::Error) return "";
     return "should be an error (not gradable), got " + verdict;
   }
@@ -229,7 +240,7 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
   }
   for (const auto& [f, e] : expected) {
     const std::string rel = "solutions/" + kata.name + "/" + fs::relative(f, root).generic_string();
-    if (e.verdict.empty())
+    if (e.verdict == Expectation::Verdict::Undeclared)
       problems.push_back(
           rel +
           " declares no verdict: its first 3 lines need '// expect: pass|fail|error' "

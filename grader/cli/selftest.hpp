@@ -16,10 +16,12 @@ namespace cli {
 /// What a file under solutions/ declares in its first lines:
 ///   // expect: pass | fail | error          (fail: failed, and no pitfall named)
 ///   // expect-pitfalls: id, id              (failed, and diagnosed with exactly these ids)
-/// solutions/KATA/stub.cpp, the stub as shipped, declares nothing: verdict "stub".
+/// solutions/KATA/stub.cpp, the stub as shipped, declares nothing: it must read as not started.
 struct Expectation {
-  std::string verdict;                // pass | fail | error | stub; empty when undeclared
-  std::vector<std::string> pitfalls;  // sorted
+  /// What the file must get. Undeclared: a problem of the test bed itself.
+  enum class Verdict { Undeclared, Stub, Pass, Fail, Error };
+  Verdict verdict = Verdict::Undeclared;
+  std::vector<std::string> pitfalls;  // sorted; Fail with these exact pitfalls
 };
 Expectation read_expectation(const fs::path& file);
 

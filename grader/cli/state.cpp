@@ -23,11 +23,7 @@ std::optional<Remembered> last_result(const std::string& kata) {
   const auto it = state.find(kata);
   if (it == state.end() || !it->is_object()) return std::nullopt;
   Remembered r;
-  const std::string status = it->value("status", "");
-  r.status = status == "pass"          ? Status::Pass
-             : status == "error"       ? Status::Error
-             : status == "not started" ? Status::NotStarted
-                                       : Status::Fail;
+  r.status = parse_status(it->value("status", "")).value_or(Status::Fail);
   r.score = it->value("score", 0);
   r.max_score = it->value("max_score", 0);
   return r;

@@ -9,12 +9,17 @@ namespace {
 
 constexpr int kCases = 100;
 
+/// A case of the general ranges, through either overload (a mask, or the causal flag).
+Case any_call() {
+  Spec spec;
+  spec.masking = *rc::gen::arbitrary<bool>().as("use the mask overload") ? Masking::Partial
+                                                                         : Masking::CausalFlag;
+  return generate(spec);
+}
+
 Outcome check_shape(uint64_t seed) {
   return run_mha_property(seed, kCases, [&]() -> std::optional<Failure> {
-    Spec spec;
-    spec.masking = *rc::gen::arbitrary<bool>().as("use the mask overload") ? Masking::Partial
-                                                                           : Masking::CausalFlag;
-    const Case c = generate(spec);
+    const Case c = any_call();
     const Run run = run_learner(c);
     if (shape_ok(c, run)) return std::nullopt;
     return failure_from_run(c, run);
@@ -23,10 +28,7 @@ Outcome check_shape(uint64_t seed) {
 
 Outcome check_matches_reference(uint64_t seed) {
   return run_mha_property(seed, kCases, [&]() -> std::optional<Failure> {
-    Spec spec;
-    spec.masking = *rc::gen::arbitrary<bool>().as("use the mask overload") ? Masking::Partial
-                                                                           : Masking::CausalFlag;
-    const Case c = generate(spec);
+    const Case c = any_call();
     const Run run = run_learner(c);
     if (!shape_ok(c, run)) return failure_from_run(c, run);
     const kt::Tensor expected = run_reference(c);

@@ -22,7 +22,7 @@ struct GradeOptions {
   std::string junit, markdown;    // extra report files
 };
 
-/// The kata file is still the shipped stub (or still throws the stub's "not implemented yet").
+/// The kata file is still the shipped stub, byte for byte (then --all does not grade it).
 bool not_started(const Kata& k);
 
 /// Grades one file; never throws for anything the file does. Remembers the result when the kata
@@ -30,8 +30,9 @@ bool not_started(const Kata& k);
 KataResult grade(const Kata& kata, const GradeOptions& opt);
 
 /// ./grade KATA / ./grade --all: grades, prints the report in opt.format, writes the JUnit and
-/// Markdown files. Returns 0 when every graded kata passed (a kata not started, under --all,
-/// is reported and does not count), 1 otherwise.
+/// Markdown files. Returns 0 when every graded kata passed (under --all, a kata not started — the
+/// stub as shipped, or every check stopping at kt::NotImplemented — is reported and does not
+/// count), 1 otherwise.
 int grade_command(const GradeOptions& opt);
 
 }  // namespace cli

@@ -22,8 +22,10 @@ int list_katas() {
       status = "in progress, not graded yet";
       if (const auto last = last_result(k.name)) {
         status = last->status == Status::Pass ? "passed"
-                                              : "failing, score " + std::to_string(last->score) +
-                                                    "/" + std::to_string(last->max_score);
+                 : last->status == Status::NotStarted
+                     ? "not started (edited, still the stub's throw)"
+                     : "failing, score " + std::to_string(last->score) + "/" +
+                           std::to_string(last->max_score);
       }
     }
     std::cout << "  " << k.name << "  " << k.title << "  [" << status << "]  "

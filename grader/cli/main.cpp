@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
       app.add_option("katas", names, "the katas (default: all)");
       app.add_option("--jobs,-j", so.jobs, "files graded at once (default: the core count)");
       app.add_option("--time-limit-s", so.time_limit_s,
-                     "CPU-time limit per check (default 1; x3 under sanitizers)");
+                     "CPU-time limit per check (default 1; x10 under sanitizers)");
       app.add_option("--seed", so.seed, "seed of every file's random cases (default 1)");
       app.add_option("--rows", so.rows,
                      "which files: all, or memory (the stub, worked, hostile, one per pitfall)")

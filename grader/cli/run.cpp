@@ -25,8 +25,9 @@
 // is stopped by a wall-clock limit of 3x the CPU limit + 2 s; since wall-clock time does depend on
 // load, a check stopped that way is run once more, alone (it takes an exclusive lock that every
 // check holds shared while it runs), with a wall-clock limit 4x as long, before the timeout counts.
-// Sanitizer builds triple the limit (check_limits). The self-test reports the slowest CPU time of
-// the checks of every passing file beside the limit, and fails when the margin is under 5x.
+// Sanitizer builds multiply the limit by kSanitizerSlowdown (check_limits). The self-test reports
+// the slowest CPU time of the checks of every passing file beside the limit, and fails when the
+// margin is under 5x.
 
 namespace cli {
 
@@ -51,7 +52,8 @@ std::string signal_name(int sig) {
 
 CheckLimits check_limits(const Kata& kata, bool sanitized, int override_s) {
   CheckLimits l;
-  l.cpu_s = (override_s > 0 ? override_s : kata.time_limit_s) * (sanitized ? 3 : 1);
+  l.cpu_s =
+      (override_s > 0 ? override_s : kata.time_limit_s) * (sanitized ? kSanitizerSlowdown : 1);
   l.memory_mib = kata.memory_limit_mib;
   return l;
 }

@@ -15,6 +15,7 @@
 #include "grader/cli/files.hpp"
 #include "grader/cli/pool.hpp"
 #include "grader/cli/process.hpp"
+#include "grader/cli/run.hpp"
 #include "grader/cli/text.hpp"
 
 namespace cli {
@@ -314,7 +315,8 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
       mismatches.push_back("solutions/" + kata.name + "/" + rel + ": " + wrong);
     }
   }
-  const double limit_ms = 1000.0 * opt.time_limit_s * (build_is_sanitized(kata) ? 3 : 1);
+  const double limit_ms =
+      1000.0 * opt.time_limit_s * (build_is_sanitized(kata) ? kSanitizerSlowdown : 1);
   if (slowest_ms > 0) {
     char line[256];
     std::snprintf(line, sizeof line,

@@ -27,7 +27,7 @@ Expectation read_expectation(const fs::path& file);
 
 struct SelftestOptions {
   int jobs = 2;
-  int time_limit_s = 1;  // CPU time per check (x3 under sanitizers); an infinite loop costs this
+  int time_limit_s = 1;  // CPU time per check (x10 under sanitizers); an infinite loop costs this
   uint64_t seed = 1;     // of every file's random cases
   std::string rows = "all";  // all | memory: see memory_row in selftest.cpp
   fs::path out_dir;          // when set: out_dir/KATA.txt gets the matrix and the verdict

@@ -13,7 +13,8 @@ namespace cli {
 
 std::vector<std::optional<KataResult>> grade_in_parallel(
     const Kata& kata, const std::vector<fs::path>& files, int jobs, const fs::path& json_dir,
-    const std::string& self, const std::vector<std::string>& extra_args) {
+    const std::string& self, const std::vector<std::string>& extra_args,
+    const std::vector<std::vector<std::string>>& file_args) {
   fs::create_directories(json_dir);
   // One child per file, at most `jobs` at a time; each is the real grader on one file, so a file
   // that crashes, hangs or does not compile only ever costs its own row.
@@ -31,6 +32,7 @@ std::vector<std::optional<KataResult>> grade_in_parallel(
       std::vector<std::string> args = {self,       kata.name, "--solution", files[i].string(),
                                        "--format", "json"};
       args.insert(args.end(), extra_args.begin(), extra_args.end());
+      if (i < file_args.size()) args.insert(args.end(), file_args[i].begin(), file_args[i].end());
       if (fork() == 0) {
         const int fd = ::open(json_files[i].c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         if (fd >= 0) dup2(fd, 1);

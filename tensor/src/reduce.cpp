@@ -13,6 +13,7 @@
 #include "kt/factories.hpp"
 #include "kt/ops.hpp"
 #include "trace.hpp"
+#include "vmath.hpp"
 
 namespace kt {
 
@@ -232,7 +233,10 @@ Tensor softmax_impl(const Tensor& t, int64_t dim, const char* op) {
       // Subtracting the row maximum keeps exp() from overflowing; a row of -inf gives
       // -inf - (-inf) = NaN, exactly as PyTorch does.
       const T m = x.template maxCoeff<Eigen::PropagateNaN>();
-      y = (x - m).exp();
+      // detail::exp_one, not Eigen's exp: see Note [exp without Eigen] (a masked weight is 0).
+      const T* xr = src + i * r.len;
+      T* yr = dst + i * r.len;
+      for (int64_t j = 0; j < r.len; ++j) yr[j] = detail::exp_one(xr[j] - m);
       const T s = y.sum();
       if constexpr (Log) {
         y = (x - m) - std::log(s);

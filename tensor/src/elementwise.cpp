@@ -1,6 +1,8 @@
 // Pointwise ops: arithmetic, comparisons, logic, math functions, masked_fill, where, triu/tril.
 #include <Eigen/Core>
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <type_traits>
 
 #include "internal.hpp"
@@ -8,6 +10,7 @@
 #include "kt/ops.hpp"
 #include "loop.hpp"
 #include "trace.hpp"
+#include "vmath.hpp"
 
 namespace kt {
 
@@ -196,9 +199,11 @@ Tensor logic(const Tensor& a, const Tensor& b, Logic op, const char* name) {
   return scope.ret(out);
 }
 
-/// Applies an Eigen array expression to a floating copy of t (integer input becomes Float64).
-template <class F>
-Tensor unary_math(const Tensor& t, const char* name, F&& fn) {
+/// Runs kernel(in, out, n) on a contiguous floating copy of t (integer input becomes Float64); the
+/// kernel is a generic lambda called with pointers of the element type. out is a new tensor, so it
+/// is 64-byte aligned and never overlaps in.
+template <class Kernel>
+Tensor unary_math(const Tensor& t, const char* name, Kernel&& kernel) {
   check_defined(t, name);
   detail::OpScope scope(name, {&t});
   const Dtype dt = is_floating(t.dtype()) ? t.dtype() : Dtype::Float64;
@@ -206,12 +211,86 @@ Tensor unary_math(const Tensor& t, const char* name, F&& fn) {
   Tensor out = detail::new_tensor(t.sizes(), dt, name);
   detail::dispatch_floating(dt, name, [&](auto tag) {
     using T = decltype(tag);
-    using Array = Eigen::Array<T, Eigen::Dynamic, 1>;
-    const Eigen::Map<const Array> in(src.data<T>(), src.numel());
-    Eigen::Map<Array> o(out.data<T>(), out.numel());
-    o = fn(in);
+    kernel(src.data<T>(), out.data<T>(), src.numel());
   });
   return scope.ret(out);
+}
+
+/// out[i] = f(in[i]) for a scalar f the compiler vectorises (exp_one, std::sqrt, ...).
+template <class T, class F>
+void map_elements(const T* in, T* out, int64_t n, F f) {
+  for (int64_t i = 0; i < n; ++i) out[i] = f(in[i]);
+}
+
+// Note [Eigen's tail]
+// Eigen evaluates an array expression in packets and finishes the last n % packet_size elements
+// with the scalar function (std::log, std::tanh), which can differ from the packet function in the
+// last bit: a value's result would depend on its position in the buffer. eigen_map runs the whole
+// buffer in packets: the last elements go through a zero-padded block of kPadded.
+
+/// out = expr(in) for an Eigen array expression, every element computed by the same packet code.
+/// out must be 64-byte aligned (a new tensor's data), or Eigen starts with scalar elements.
+template <class T, class Expr>
+void eigen_map(const T* in, T* out, int64_t n, Expr expr) {
+  using Array = Eigen::Array<T, Eigen::Dynamic, 1>;
+  constexpr int64_t kPadded = 16;  // 64 bytes of float: a multiple of every packet size
+  using Block = Eigen::Array<T, kPadded, 1>;
+  const int64_t body = n - n % kPadded;
+  Eigen::Map<Array>(out, body) = expr(Eigen::Map<const Array>(in, body));
+  if (body == n) return;
+  alignas(64) T tail_in[kPadded] = {};
+  alignas(64) T tail_out[kPadded] = {};
+  std::copy(in + body, in + n, tail_in);
+  Eigen::Map<Block, Eigen::Aligned64> padded_out(tail_out);
+  padded_out = expr(Eigen::Map<const Block, Eigen::Aligned64>(tail_in));
+  std::copy(tail_out, tail_out + (n - body), out + body);
+}
+
+/// log through Eigen, whose packet log is within 1 ulp of std::log except for subnormal inputs,
+/// which it treats as the smallest normal number (log(5e-324) gave -708.4 instead of -744.4): those
+/// few elements are recomputed with std::log.
+template <class T>
+void log_kernel(const T* in, T* out, int64_t n) {
+  constexpr int64_t kChunk = 1024;  // checked for subnormals while still in L1
+  for (int64_t start = 0; start < n; start += kChunk) {
+    const int64_t len = std::min(kChunk, n - start);
+    const T* x = in + start;
+    T* y = out + start;
+    eigen_map(x, y, len, [](const auto& a) { return a.log(); });
+    int subnormal = 0;  // an int, not a bool, so that this loop vectorises
+    for (int64_t i = 0; i < len; ++i)
+      subnormal |= int(x[i] > T(0)) & int(x[i] < std::numeric_limits<T>::min());
+    if (subnormal == 0) continue;
+    for (int64_t i = 0; i < len; ++i)
+      if (x[i] > T(0) && x[i] < std::numeric_limits<T>::min()) y[i] = std::log(x[i]);
+  }
+}
+
+/// PyTorch's pow(tensor, scalar): the exponents 0, 1, 2, 3, 0.5, -0.5, -1, -2 are multiplications,
+/// sqrt and reciprocals; any other exponent is std::pow in the tensor's dtype. (Eigen's vectorised
+/// pow gave pow(-inf, 3) = +inf and pow(-0, -1) = +inf, and was off by up to 4 ulp.)
+template <class T>
+void pow_kernel(const T* in, T* out, int64_t n, double exponent) {
+  const auto map = [&](auto f) { map_elements(in, out, n, f); };
+  if (exponent == 0) {
+    map([](T) { return T(1); });
+  } else if (exponent == 1) {
+    map([](T x) { return x; });
+  } else if (exponent == 2) {
+    map([](T x) { return x * x; });
+  } else if (exponent == 3) {
+    map([](T x) { return x * x * x; });
+  } else if (exponent == 0.5) {
+    map([](T x) { return std::sqrt(x); });
+  } else if (exponent == -0.5) {
+    map([](T x) { return T(1) / std::sqrt(x); });
+  } else if (exponent == -1) {
+    map([](T x) { return T(1) / x; });
+  } else if (exponent == -2) {
+    map([](T x) { return T(1) / (x * x); });
+  } else {
+    map([e = static_cast<T>(exponent)](T x) { return std::pow(x, e); });
+  }
 }
 
 template <class F>
@@ -354,27 +433,38 @@ Tensor operator^(const Tensor& a, const Tensor& b) {
 // ---- math
 // ----------------------------------------------------------------------------------------
 Tensor exp(const Tensor& t) {
-  return unary_math(t, "exp", [](const auto& x) { return x.exp(); });
+  return unary_math(t, "exp", [](const auto* in, auto* out, int64_t n) {
+    map_elements(in, out, n, [](auto x) { return detail::exp_one(x); });
+  });
 }
 Tensor log(const Tensor& t) {
-  return unary_math(t, "log", [](const auto& x) { return x.log(); });
+  return unary_math(t, "log", [](const auto* in, auto* out, int64_t n) { log_kernel(in, out, n); });
 }
 Tensor sqrt(const Tensor& t) {
-  return unary_math(t, "sqrt", [](const auto& x) { return x.sqrt(); });
+  // Correctly rounded (the sqrt instruction); Eigen's fast-math packet sqrt gave NaN for +inf, 0
+  // for subnormals and was off by up to 3 ulp.
+  return unary_math(t, "sqrt", [](const auto* in, auto* out, int64_t n) {
+    map_elements(in, out, n, [](auto x) { return std::sqrt(x); });
+  });
 }
 Tensor tanh(const Tensor& t) {
-  return unary_math(t, "tanh", [](const auto& x) { return x.tanh(); });
+  // Eigen: a rational approximation for float32 (exact at 0, +-inf and NaN, up to 5 ulp between),
+  // std::tanh for float64.
+  return unary_math(t, "tanh", [](const auto* in, auto* out, int64_t n) {
+    eigen_map(in, out, n, [](const auto& a) { return a.tanh(); });
+  });
 }
 Tensor pow(const Tensor& t, double exponent) {
-  return unary_math(t, "pow", [exponent](const auto& x) {
-    using T = typename std::decay_t<decltype(x)>::Scalar;
-    return x.pow(static_cast<T>(exponent));
+  return unary_math(t, "pow", [exponent](const auto* in, auto* out, int64_t n) {
+    pow_kernel(in, out, n, exponent);
   });
 }
 Tensor abs(const Tensor& t) {
   check_defined(t, "abs");
   if (is_floating(t.dtype())) {
-    return unary_math(t, "abs", [](const auto& x) { return x.abs(); });
+    return unary_math(t, "abs", [](const auto* in, auto* out, int64_t n) {
+      map_elements(in, out, n, [](auto x) { return std::abs(x); });
+    });
   }
   detail::OpScope scope("abs", {&t});
   Tensor out = detail::new_tensor(t.sizes(), t.dtype(), "abs");

@@ -68,9 +68,11 @@ Rows rows_all(const Tensor& t) {
   return r;
 }
 
+/// PyTorch's check (an IndexError there too) for amax / amin / max / min / argmax over a dim of
+/// size 0, even when the result would be empty.
 void check_nonempty(const Rows& r, const Tensor& t, int64_t dim, const char* op) {
-  if (r.len == 0 && r.rows > 0) {
-    throw ShapeError(std::string(op) + ": expected reduction dim " + std::to_string(dim) +
+  if (r.len == 0) {
+    throw IndexError(std::string(op) + ": expected reduction dim " + std::to_string(dim) +
                      " to have non-zero size (shape " + shape_str(t.sizes()) +
                      "); there is no maximum or minimum of nothing");
   }

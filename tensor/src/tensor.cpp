@@ -70,7 +70,11 @@ void check_defined(const Tensor& t, const char* op) {
   }
 }
 
-int64_t wrap_dim(int64_t dim, int64_t ndim, const char* op, const Shape& sizes) {
+int64_t wrap_dim(int64_t dim, int64_t ndim, const char* op, const Shape& sizes, ScalarDim scalar) {
+  if (ndim == 0 && scalar == ScalarDim::Refuse) {
+    throw IndexError(std::string(op) + ": dimension specified as " + std::to_string(dim) +
+                     " but tensor has no dimensions (tensor of shape " + shape_str(sizes) + ")");
+  }
   const int64_t n = std::max<int64_t>(ndim, 1);
   if (dim < -n || dim >= n) {
     throw IndexError(std::string(op) + ": dimension out of range (expected to be in range of [" +
@@ -78,6 +82,13 @@ int64_t wrap_dim(int64_t dim, int64_t ndim, const char* op, const Shape& sizes) 
                      std::to_string(dim) + ") for a tensor of shape " + shape_str(sizes));
   }
   return dim < 0 ? dim + n : dim;
+}
+
+void check_not_scalar(const Tensor& t, const char* op) {
+  if (t.dim() == 0) {
+    throw IndexError(std::string(op) + ": " + op +
+                     "() cannot be applied to a 0-dim tensor (tensor of shape [])");
+  }
 }
 
 Shape broadcast_shapes(const Shape& a, const Shape& b, const char* op) {
@@ -130,12 +141,13 @@ int64_t Tensor::dim() const {
 
 int64_t Tensor::size(int64_t d) const {
   check_defined(*this, "size");
-  return sizes_[static_cast<size_t>(wrap_dim(d, dim(), "size", sizes_))];
+  return sizes_[static_cast<size_t>(wrap_dim(d, dim(), "size", sizes_, detail::ScalarDim::Refuse))];
 }
 
 int64_t Tensor::stride(int64_t d) const {
   check_defined(*this, "stride");
-  return strides_[static_cast<size_t>(wrap_dim(d, dim(), "stride", sizes_))];
+  return strides_[static_cast<size_t>(
+      wrap_dim(d, dim(), "stride", sizes_, detail::ScalarDim::Refuse))];
 }
 
 const Shape& Tensor::sizes() const {

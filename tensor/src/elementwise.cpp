@@ -103,7 +103,7 @@ Tensor arith(const Tensor& a, const Tensor& b, Arith op, const char* name) {
       }
     }
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 /// The dtype a double scalar takes beside a tensor of dtype t: a floating tensor keeps its dtype;
@@ -157,7 +157,7 @@ Tensor compare(const Tensor& a, const Tensor& b, Compare op, const char* name) {
         break;
     }
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 Tensor logic(const Tensor& a, const Tensor& b, Logic op, const char* name) {
@@ -196,7 +196,7 @@ Tensor logic(const Tensor& a, const Tensor& b, Logic op, const char* name) {
   } else {
     run(int64_t{});
   }
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 /// Runs kernel(in, out, n) on a contiguous floating copy of t (integer input becomes Float64); the
@@ -213,7 +213,7 @@ Tensor unary_math(const Tensor& t, const char* name, Kernel&& kernel) {
     using T = decltype(tag);
     kernel(src.data<T>(), out.data<T>(), src.numel());
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 /// out[i] = f(in[i]) for a scalar f the compiler vectorises (exp_one, std::sqrt, ...).
@@ -303,7 +303,7 @@ Tensor predicate(const Tensor& t, const char* name, F&& fn) {
     apply<bool, T>(
         out, [&](T x) { return fn(static_cast<double>(x)); }, t);
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 Tensor triangle(const Tensor& t, int64_t diagonal, bool upper, const char* name) {
@@ -330,7 +330,7 @@ Tensor triangle(const Tensor& t, int64_t diagonal, bool upper, const char* name)
       }
     }
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 }  // namespace
@@ -420,7 +420,7 @@ Tensor operator~(const Tensor& a) {
     apply<int64_t, int64_t>(
         out, [](int64_t x) { return ~x; }, a);
   }
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 Tensor operator&(const Tensor& a, const Tensor& b) {
   return logic(a, b, Logic::And, "bitwise_and");
@@ -475,7 +475,7 @@ Tensor abs(const Tensor& t) {
     apply<int64_t, int64_t>(
         out, [](int64_t x) { return x < 0 ? wrap_sub(0, x) : x; }, t);
   }
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 Tensor isnan(const Tensor& t) {
@@ -504,7 +504,7 @@ Tensor masked_fill(const Tensor& t, const Tensor& mask, double value) {
     apply<T, T, bool>(
         out, [v](T x, bool m) { return m ? v : x; }, t.expand(shape), mask.expand(shape));
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
@@ -526,7 +526,7 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
         out, [](bool c, T x, T y) { return c ? x : y; }, cond.expand(shape), a.to(dt).expand(shape),
         b.to(dt).expand(shape));
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 Tensor where(const Tensor& cond, const Tensor& a, double b) {
   return where(cond, a, scalar_like(a, b, "where"));
@@ -576,7 +576,7 @@ Tensor nan_to_num(const Tensor& t, double nan, double posinf, double neginf) {
           out, [](T x) { return x; }, t);
     }
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 }  // namespace kt

@@ -49,7 +49,7 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
     out.narrow(static_cast<int64_t>(d), offset, len).copy_(t);
     offset += len;
   }
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim) {

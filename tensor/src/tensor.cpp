@@ -312,7 +312,7 @@ Tensor Tensor::clone() const {
   detail::OpScope scope("clone", {this});
   Tensor out = detail::new_tensor(sizes_, dtype_, "clone");
   copy_elements(out, *this);
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 Tensor Tensor::contiguous() const {
@@ -321,7 +321,7 @@ Tensor Tensor::contiguous() const {
   if (is_contiguous()) return scope.ret(*this);
   Tensor out = detail::new_tensor(sizes_, dtype_, "contiguous");
   copy_elements(out, *this);
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 Tensor Tensor::to(Dtype dtype) const {
@@ -330,7 +330,7 @@ Tensor Tensor::to(Dtype dtype) const {
   if (dtype == dtype_) return scope.ret(*this);
   Tensor out = detail::new_tensor(sizes_, dtype, "to");
   copy_elements(out, *this);
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 Tensor& Tensor::copy_(const Tensor& src) {

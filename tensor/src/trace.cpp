@@ -13,6 +13,7 @@ TensorMeta meta_of(const Tensor& t) {
   return {t.sizes(), t.strides(), t.dtype()};
 }
 
+#ifndef KT_NO_INSTRUMENTATION
 void OpScope::open(const char* op, std::initializer_list<const Tensor*> inputs, const int64_t* args,
                    size_t nargs) {
   std::vector<TraceEvent>* sink = trace_sink;
@@ -43,6 +44,7 @@ void OpScope::close() noexcept {
   // An op that threw never reached ret(): it leaves no event.
   if (mode_ == Mode::Recording && !recorded_) trace_sink->pop_back();
 }
+#endif
 
 }  // namespace detail
 

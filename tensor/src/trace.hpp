@@ -7,7 +7,9 @@
 //
 // Off unless an OpTrace is alive, and then free: an OpScope reads one process-wide counter
 // (live_traces, a relaxed atomic load) and takes a branch that is never taken; ret() and the
-// destructor test one byte of the scope. No string, no allocation, no thread-local access.
+// destructor test one byte of the scope. No string, no allocation, no thread-local access. With
+// KT_NO_INSTRUMENTATION (the kt_noinstr library for bench/run_overhead_bench.sh only) OpScope is an
+// empty struct, which is what the benchmark compares against (docs/performance.md).
 #pragma once
 
 #include <atomic>
@@ -29,6 +31,19 @@ extern constinit thread_local int op_depth;
 
 TensorMeta meta_of(const Tensor& t);
 
+#ifdef KT_NO_INSTRUMENTATION
+class OpScope {
+ public:
+  OpScope(const char* /*op*/, std::initializer_list<const Tensor*> /*inputs*/,
+          std::initializer_list<int64_t> /*args*/ = {}) {}
+  OpScope(const char* /*op*/, std::initializer_list<const Tensor*> /*inputs*/,
+          const Shape& /*args*/) {}
+  template <class T>
+  T&& ret(T&& out) {
+    return std::forward<T>(out);
+  }
+};
+#else
 class OpScope {
  public:
   /// op's name ("view", "softmax"), its tensor inputs and its integer arguments (dims, ...).
@@ -74,5 +89,6 @@ class OpScope {
   Mode mode_ = Mode::Off;
   bool recorded_ = false;
 };
+#endif
 
 }  // namespace kt::detail

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "kt/error.hpp"
-#include "kt/tensor_body.hpp"
+#include "kt/tensor_class.hpp"
 
 namespace kt {
 

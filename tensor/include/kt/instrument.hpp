@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "kt/tensor_body.hpp"
+#include "kt/tensor_class.hpp"
 
 namespace kt {
 

@@ -1,4 +1,4 @@
-// Pointwise ops: arithmetic, comparisons, logic, math functions, masked_fill, where, triu/tril.
+// Pointwise ops: arithmetic, comparisons, logic, math functions, where, triu/tril.
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
@@ -335,28 +335,6 @@ Tensor triangle(const Tensor& t, int64_t diagonal, bool upper, const char* name)
 
 }  // namespace
 
-namespace detail {
-
-void check_bool_mask(const Tensor& mask, const char* op) {
-  check_defined(mask, op);
-  if (mask.dtype() != Dtype::Bool) {
-    throw DtypeError(std::string(op) + ": expected a Bool mask but got a " + dname(mask.dtype()) +
-                     " one (shape " + shape_str(mask.sizes()) +
-                     "); build it with a comparison (e.g. scores > 0) or .to(kt::Bool)");
-  }
-}
-
-void check_fill_value(double value, Dtype dtype, const char* op) {
-  if (dtype == Dtype::Float32 && std::isfinite(value) &&
-      std::abs(value) > double(std::numeric_limits<float>::max())) {
-    throw ValueError(std::string(op) + ": value " + num_str(value) +
-                     " cannot be converted to type float32 without overflow; use "
-                     "kt::finfo(t.dtype()).min for the most negative float32");
-  }
-}
-
-}  // namespace detail
-
 // ---- arithmetic
 // ----------------------------------------------------------------------------------
 Tensor operator+(const Tensor& a, const Tensor& b) { return arith(a, b, Arith::Add, "add"); }
@@ -488,25 +466,8 @@ Tensor isfinite(const Tensor& t) {
   return predicate(t, "isfinite", [](double x) { return std::isfinite(x); });
 }
 
-// ---- masking
-// -------------------------------------------------------------------------------------
-Tensor masked_fill(const Tensor& t, const Tensor& mask, double value) {
-  check_defined(t, "masked_fill");
-  check_defined(mask, "masked_fill");
-  detail::OpScope scope("masked_fill", {&t, &mask});
-  detail::check_bool_mask(mask, "masked_fill");
-  detail::check_fill_value(value, t.dtype(), "masked_fill");
-  const Shape shape = detail::broadcast_shapes(t.sizes(), mask.sizes(), "masked_fill");
-  Tensor out = detail::new_tensor(shape, t.dtype(), "masked_fill");
-  dispatch(t.dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    const T v = detail::convert<T>(value);
-    apply<T, T, bool>(
-        out, [v](T x, bool m) { return m ? v : x; }, t.expand(shape), mask.expand(shape));
-  });
-  return scope.ret(std::move(out));
-}
-
+// ---- where (masked_fill is in tensor.cpp, beside masked_fill_)
+// ------------------------------------------------------
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
   check_defined(cond, "where");
   check_defined(a, "where");

@@ -73,11 +73,6 @@ void check_not_scalar(const Tensor& t, const char* op);
 /// The shape a and b broadcast to; throws ShapeError in PyTorch's words otherwise.
 Shape broadcast_shapes(const Shape& a, const Shape& b, const char* op);
 
-/// Throws DtypeError unless mask is a Bool tensor.
-void check_bool_mask(const Tensor& mask, const char* op);
-/// Throws ValueError for a finite value the dtype cannot hold (PyTorch refuses it too).
-void check_fill_value(double value, Dtype dtype, const char* op);
-
 /// A double for messages: "-1.79769e+308", "0.5".
 std::string num_str(double v);
 

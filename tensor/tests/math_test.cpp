@@ -21,13 +21,16 @@ using Bits = std::conditional_t<sizeof(T) == 8, int64_t, int32_t>;
 /// Distance in units in the last place: how many representable numbers lie between a and b (+0
 /// and -0 are one apart). Both must be non-NaN.
 template <class T>
-int64_t ulp_distance(T a, T b) {
+uint64_t ulp_distance(T a, T b) {
+  // Bit patterns mapped to integers in the order of the values they encode.
   auto ordered = [](T v) {
     const auto bits = static_cast<int64_t>(std::bit_cast<Bits<T>>(v));
     return bits < 0 ? static_cast<int64_t>(std::numeric_limits<Bits<T>>::min()) - bits : bits;
   };
-  const int64_t d = ordered(a) - ordered(b);
-  return d < 0 ? -d : d;
+  const int64_t x = ordered(a);
+  const int64_t y = ordered(b);
+  // In unsigned arithmetic: +inf and -inf are further apart than an int64 can count.
+  return x > y ? uint64_t(x) - uint64_t(y) : uint64_t(y) - uint64_t(x);
 }
 
 template <class T>
@@ -92,7 +95,7 @@ kt::Tensor interesting_tensor() {
 
 /// Asserts f(t) is within max_ulp of reference at every element (NaN exactly where reference is).
 template <class T, class F, class Ref>
-void check_against(const kt::Tensor& t, F f, Ref reference, int64_t max_ulp) {
+void check_against(const kt::Tensor& t, F f, Ref reference, uint64_t max_ulp) {
   const std::vector<T> in = t.to_vector<T>();
   const kt::Tensor result = f(t);
   RC_ASSERT(result.dtype() == t.dtype());

@@ -216,7 +216,7 @@ Tensor unary_math(const Tensor& t, const char* name, Kernel&& kernel) {
   return scope.ret(std::move(out));
 }
 
-/// out[i] = f(in[i]) for a scalar f the compiler vectorises (exp_one, std::sqrt, ...).
+/// out[i] = f(in[i]) for a scalar f the compiler vectorises (std::sqrt, std::abs, ...).
 template <class T, class F>
 void map_elements(const T* in, T* out, int64_t n, F f) {
   for (int64_t i = 0; i < n; ++i) out[i] = f(in[i]);
@@ -411,9 +411,8 @@ Tensor operator^(const Tensor& a, const Tensor& b) {
 // ---- math
 // ----------------------------------------------------------------------------------------
 Tensor exp(const Tensor& t) {
-  return unary_math(t, "exp", [](const auto* in, auto* out, int64_t n) {
-    map_elements(in, out, n, [](auto x) { return detail::exp_one(x); });
-  });
+  return unary_math(t, "exp",
+                    [](const auto* in, auto* out, int64_t n) { detail::exp_n(in, out, n); });
 }
 Tensor log(const Tensor& t) {
   return unary_math(t, "log", [](const auto* in, auto* out, int64_t n) { log_kernel(in, out, n); });

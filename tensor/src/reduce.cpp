@@ -235,10 +235,8 @@ Tensor softmax_impl(const Tensor& t, int64_t dim, const char* op) {
       // Subtracting the row maximum keeps exp() from overflowing; a row of -inf gives
       // -inf - (-inf) = NaN, exactly as PyTorch does.
       const T m = x.template maxCoeff<Eigen::PropagateNaN>();
-      // detail::exp_one, not Eigen's exp: see Note [exp without Eigen] (a masked weight is 0).
-      const T* xr = src + i * r.len;
-      T* yr = dst + i * r.len;
-      for (int64_t j = 0; j < r.len; ++j) yr[j] = detail::exp_one(xr[j] - m);
+      // detail::exp_n, not Eigen's exp: see Note [exp without Eigen] (a masked weight is 0).
+      detail::exp_n(src + i * r.len, dst + i * r.len, r.len, m);
       const T s = y.sum();
       if constexpr (Log) {
         y = (x - m) - std::log(s);

@@ -1,6 +1,8 @@
-// Pointwise ops: arithmetic, comparisons, logic, math functions, masked_fill, where, triu/tril.
+// Pointwise ops: arithmetic, comparisons, logic, math functions, where, triu/tril.
 #include <Eigen/Core>
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <type_traits>
 
 #include "internal.hpp"
@@ -8,6 +10,7 @@
 #include "kt/ops.hpp"
 #include "loop.hpp"
 #include "trace.hpp"
+#include "vmath.hpp"
 
 namespace kt {
 
@@ -100,7 +103,7 @@ Tensor arith(const Tensor& a, const Tensor& b, Arith op, const char* name) {
       }
     }
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 /// The dtype a double scalar takes beside a tensor of dtype t: a floating tensor keeps its dtype;
@@ -154,7 +157,7 @@ Tensor compare(const Tensor& a, const Tensor& b, Compare op, const char* name) {
         break;
     }
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 Tensor logic(const Tensor& a, const Tensor& b, Logic op, const char* name) {
@@ -193,12 +196,14 @@ Tensor logic(const Tensor& a, const Tensor& b, Logic op, const char* name) {
   } else {
     run(int64_t{});
   }
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
-/// Applies an Eigen array expression to a floating copy of t (integer input becomes Float64).
-template <class F>
-Tensor unary_math(const Tensor& t, const char* name, F&& fn) {
+/// Runs kernel(in, out, n) on a contiguous floating copy of t (integer input becomes Float64); the
+/// kernel is a generic lambda called with pointers of the element type. out is a new tensor, so it
+/// is 64-byte aligned and never overlaps in.
+template <class Kernel>
+Tensor unary_math(const Tensor& t, const char* name, Kernel&& kernel) {
   check_defined(t, name);
   detail::OpScope scope(name, {&t});
   const Dtype dt = is_floating(t.dtype()) ? t.dtype() : Dtype::Float64;
@@ -206,12 +211,86 @@ Tensor unary_math(const Tensor& t, const char* name, F&& fn) {
   Tensor out = detail::new_tensor(t.sizes(), dt, name);
   detail::dispatch_floating(dt, name, [&](auto tag) {
     using T = decltype(tag);
-    using Array = Eigen::Array<T, Eigen::Dynamic, 1>;
-    const Eigen::Map<const Array> in(src.data<T>(), src.numel());
-    Eigen::Map<Array> o(out.data<T>(), out.numel());
-    o = fn(in);
+    kernel(src.data<T>(), out.data<T>(), src.numel());
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
+}
+
+/// out[i] = f(in[i]) for a scalar f the compiler vectorises (std::sqrt, std::abs, ...).
+template <class T, class F>
+void map_elements(const T* in, T* out, int64_t n, F f) {
+  for (int64_t i = 0; i < n; ++i) out[i] = f(in[i]);
+}
+
+// Note [Eigen's tail]
+// Eigen evaluates an array expression in packets and finishes the last n % packet_size elements
+// with the scalar function (std::log, std::tanh), which can differ from the packet function in the
+// last bit: a value's result would depend on its position in the buffer. eigen_map runs the whole
+// buffer in packets: the last elements go through a zero-padded block of kPadded.
+
+/// out = expr(in) for an Eigen array expression, every element computed by the same packet code.
+/// out must be 64-byte aligned (a new tensor's data), or Eigen starts with scalar elements.
+template <class T, class Expr>
+void eigen_map(const T* in, T* out, int64_t n, Expr expr) {
+  using Array = Eigen::Array<T, Eigen::Dynamic, 1>;
+  constexpr int64_t kPadded = 16;  // 64 bytes of float: a multiple of every packet size
+  using Block = Eigen::Array<T, kPadded, 1>;
+  const int64_t body = n - n % kPadded;
+  Eigen::Map<Array>(out, body) = expr(Eigen::Map<const Array>(in, body));
+  if (body == n) return;
+  alignas(64) T tail_in[kPadded] = {};
+  alignas(64) T tail_out[kPadded] = {};
+  std::copy(in + body, in + n, tail_in);
+  Eigen::Map<Block, Eigen::Aligned64> padded_out(tail_out);
+  padded_out = expr(Eigen::Map<const Block, Eigen::Aligned64>(tail_in));
+  std::copy(tail_out, tail_out + (n - body), out + body);
+}
+
+/// log through Eigen, whose packet log is within 1 ulp of std::log except for subnormal inputs,
+/// which it treats as the smallest normal number (log(5e-324) gave -708.4 instead of -744.4): those
+/// few elements are recomputed with std::log.
+template <class T>
+void log_kernel(const T* in, T* out, int64_t n) {
+  constexpr int64_t kChunk = 1024;  // checked for subnormals while still in L1
+  for (int64_t start = 0; start < n; start += kChunk) {
+    const int64_t len = std::min(kChunk, n - start);
+    const T* x = in + start;
+    T* y = out + start;
+    eigen_map(x, y, len, [](const auto& a) { return a.log(); });
+    int subnormal = 0;  // an int, not a bool, so that this loop vectorises
+    for (int64_t i = 0; i < len; ++i)
+      subnormal |= int(x[i] > T(0)) & int(x[i] < std::numeric_limits<T>::min());
+    if (subnormal == 0) continue;
+    for (int64_t i = 0; i < len; ++i)
+      if (x[i] > T(0) && x[i] < std::numeric_limits<T>::min()) y[i] = std::log(x[i]);
+  }
+}
+
+/// PyTorch's pow(tensor, scalar): the exponents 0, 1, 2, 3, 0.5, -0.5, -1, -2 are multiplications,
+/// sqrt and reciprocals; any other exponent is std::pow in the tensor's dtype. (Eigen's vectorised
+/// pow gave pow(-inf, 3) = +inf and pow(-0, -1) = +inf, and was off by up to 4 ulp.)
+template <class T>
+void pow_kernel(const T* in, T* out, int64_t n, double exponent) {
+  const auto map = [&](auto f) { map_elements(in, out, n, f); };
+  if (exponent == 0) {
+    map([](T) { return T(1); });
+  } else if (exponent == 1) {
+    map([](T x) { return x; });
+  } else if (exponent == 2) {
+    map([](T x) { return x * x; });
+  } else if (exponent == 3) {
+    map([](T x) { return x * x * x; });
+  } else if (exponent == 0.5) {
+    map([](T x) { return std::sqrt(x); });
+  } else if (exponent == -0.5) {
+    map([](T x) { return T(1) / std::sqrt(x); });
+  } else if (exponent == -1) {
+    map([](T x) { return T(1) / x; });
+  } else if (exponent == -2) {
+    map([](T x) { return T(1) / (x * x); });
+  } else {
+    map([e = static_cast<T>(exponent)](T x) { return std::pow(x, e); });
+  }
 }
 
 template <class F>
@@ -224,7 +303,7 @@ Tensor predicate(const Tensor& t, const char* name, F&& fn) {
     apply<bool, T>(
         out, [&](T x) { return fn(static_cast<double>(x)); }, t);
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 Tensor triangle(const Tensor& t, int64_t diagonal, bool upper, const char* name) {
@@ -251,32 +330,10 @@ Tensor triangle(const Tensor& t, int64_t diagonal, bool upper, const char* name)
       }
     }
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 }  // namespace
-
-namespace detail {
-
-void check_bool_mask(const Tensor& mask, const char* op) {
-  check_defined(mask, op);
-  if (mask.dtype() != Dtype::Bool) {
-    throw DtypeError(std::string(op) + ": expected a Bool mask but got a " + dname(mask.dtype()) +
-                     " one (shape " + shape_str(mask.sizes()) +
-                     "); build it with a comparison (e.g. scores > 0) or .to(kt::Bool)");
-  }
-}
-
-void check_fill_value(double value, Dtype dtype, const char* op) {
-  if (dtype == Dtype::Float32 && std::isfinite(value) &&
-      std::abs(value) > double(std::numeric_limits<float>::max())) {
-    throw ValueError(std::string(op) + ": value " + num_str(value) +
-                     " cannot be converted to type float32 without overflow; use "
-                     "kt::finfo(t.dtype()).min for the most negative float32");
-  }
-}
-
-}  // namespace detail
 
 // ---- arithmetic
 // ----------------------------------------------------------------------------------
@@ -341,7 +398,7 @@ Tensor operator~(const Tensor& a) {
     apply<int64_t, int64_t>(
         out, [](int64_t x) { return ~x; }, a);
   }
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 Tensor operator&(const Tensor& a, const Tensor& b) {
   return logic(a, b, Logic::And, "bitwise_and");
@@ -354,27 +411,37 @@ Tensor operator^(const Tensor& a, const Tensor& b) {
 // ---- math
 // ----------------------------------------------------------------------------------------
 Tensor exp(const Tensor& t) {
-  return unary_math(t, "exp", [](const auto& x) { return x.exp(); });
+  return unary_math(t, "exp",
+                    [](const auto* in, auto* out, int64_t n) { detail::exp_n(in, out, n); });
 }
 Tensor log(const Tensor& t) {
-  return unary_math(t, "log", [](const auto& x) { return x.log(); });
+  return unary_math(t, "log", [](const auto* in, auto* out, int64_t n) { log_kernel(in, out, n); });
 }
 Tensor sqrt(const Tensor& t) {
-  return unary_math(t, "sqrt", [](const auto& x) { return x.sqrt(); });
+  // Correctly rounded (the sqrt instruction); Eigen's fast-math packet sqrt gave NaN for +inf, 0
+  // for subnormals and was off by up to 3 ulp.
+  return unary_math(t, "sqrt", [](const auto* in, auto* out, int64_t n) {
+    map_elements(in, out, n, [](auto x) { return std::sqrt(x); });
+  });
 }
 Tensor tanh(const Tensor& t) {
-  return unary_math(t, "tanh", [](const auto& x) { return x.tanh(); });
+  // Eigen: a rational approximation for float32 (exact at 0, +-inf and NaN, up to 5 ulp between),
+  // std::tanh for float64.
+  return unary_math(t, "tanh", [](const auto* in, auto* out, int64_t n) {
+    eigen_map(in, out, n, [](const auto& a) { return a.tanh(); });
+  });
 }
 Tensor pow(const Tensor& t, double exponent) {
-  return unary_math(t, "pow", [exponent](const auto& x) {
-    using T = typename std::decay_t<decltype(x)>::Scalar;
-    return x.pow(static_cast<T>(exponent));
+  return unary_math(t, "pow", [exponent](const auto* in, auto* out, int64_t n) {
+    pow_kernel(in, out, n, exponent);
   });
 }
 Tensor abs(const Tensor& t) {
   check_defined(t, "abs");
   if (is_floating(t.dtype())) {
-    return unary_math(t, "abs", [](const auto& x) { return x.abs(); });
+    return unary_math(t, "abs", [](const auto* in, auto* out, int64_t n) {
+      map_elements(in, out, n, [](auto x) { return std::abs(x); });
+    });
   }
   detail::OpScope scope("abs", {&t});
   Tensor out = detail::new_tensor(t.sizes(), t.dtype(), "abs");
@@ -385,7 +452,7 @@ Tensor abs(const Tensor& t) {
     apply<int64_t, int64_t>(
         out, [](int64_t x) { return x < 0 ? wrap_sub(0, x) : x; }, t);
   }
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 Tensor isnan(const Tensor& t) {
@@ -398,25 +465,8 @@ Tensor isfinite(const Tensor& t) {
   return predicate(t, "isfinite", [](double x) { return std::isfinite(x); });
 }
 
-// ---- masking
-// -------------------------------------------------------------------------------------
-Tensor masked_fill(const Tensor& t, const Tensor& mask, double value) {
-  check_defined(t, "masked_fill");
-  check_defined(mask, "masked_fill");
-  detail::OpScope scope("masked_fill", {&t, &mask});
-  detail::check_bool_mask(mask, "masked_fill");
-  detail::check_fill_value(value, t.dtype(), "masked_fill");
-  const Shape shape = detail::broadcast_shapes(t.sizes(), mask.sizes(), "masked_fill");
-  Tensor out = detail::new_tensor(shape, t.dtype(), "masked_fill");
-  dispatch(t.dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    const T v = detail::convert<T>(value);
-    apply<T, T, bool>(
-        out, [v](T x, bool m) { return m ? v : x; }, t.expand(shape), mask.expand(shape));
-  });
-  return scope.ret(out);
-}
-
+// ---- where (masked_fill is in tensor.cpp, beside masked_fill_)
+// ------------------------------------------------------
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
   check_defined(cond, "where");
   check_defined(a, "where");
@@ -436,7 +486,7 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
         out, [](bool c, T x, T y) { return c ? x : y; }, cond.expand(shape), a.to(dt).expand(shape),
         b.to(dt).expand(shape));
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 Tensor where(const Tensor& cond, const Tensor& a, double b) {
   return where(cond, a, scalar_like(a, b, "where"));
@@ -486,7 +536,7 @@ Tensor nan_to_num(const Tensor& t, double nan, double posinf, double neginf) {
           out, [](T x) { return x; }, t);
     }
   });
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 }  // namespace kt

@@ -14,7 +14,7 @@ Tensor full(const Shape& shape, double value, Dtype dtype) {
   detail::OpScope scope("full", {});
   Tensor t = detail::new_tensor(shape, dtype, "full");
   t.fill_(value);
-  return scope.ret(t);
+  return scope.ret(std::move(t));
 }
 Tensor empty_like(const Tensor& t) {
   detail::check_defined(t, "empty_like");

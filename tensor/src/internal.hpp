@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "kt/error.hpp"
-#include "kt/tensor_body.hpp"
+#include "kt/tensor_class.hpp"
 
 namespace kt {
 
@@ -54,16 +54,24 @@ Tensor new_tensor(const Shape& sizes, Dtype dtype, const char* op);
 
 /// Throws kt::Error when t is undefined.
 void check_defined(const Tensor& t, const char* op);
-/// Maps a possibly negative dim into [0, ndim); a 0-dim tensor accepts -1 and 0, as in PyTorch.
-int64_t wrap_dim(int64_t dim, int64_t ndim, const char* op, const Shape& sizes);
+/// What a dim argument means on a 0-dim tensor, as in PyTorch (c10's maybe_wrap_dim).
+enum class ScalarDim {
+  Wrap,   // -1 and 0 name the tensor as if it had one dim: reductions, softmax, transpose,
+          // squeeze, flatten, ... (wrap_dim returns 0, which indexes nothing: the caller handles
+          // the 0-dim case itself)
+  Refuse  // there is no dim to name: size(), stride(), repeat_interleave()
+};
+
+/// Maps a possibly negative dim into [0, ndim). Throws IndexError in PyTorch's words, naming op and
+/// the tensor's shape, when dim is out of range or names a dim of a 0-dim tensor that has none.
+int64_t wrap_dim(int64_t dim, int64_t ndim, const char* op, const Shape& sizes,
+                 ScalarDim scalar = ScalarDim::Wrap);
+/// Throws IndexError in PyTorch's words for ops that cannot take a 0-dim tensor (narrow, select,
+/// slice): "narrow: narrow() cannot be applied to a 0-dim tensor (tensor of shape [])".
+void check_not_scalar(const Tensor& t, const char* op);
 
 /// The shape a and b broadcast to; throws ShapeError in PyTorch's words otherwise.
 Shape broadcast_shapes(const Shape& a, const Shape& b, const char* op);
-
-/// Throws DtypeError unless mask is a Bool tensor.
-void check_bool_mask(const Tensor& mask, const char* op);
-/// Throws ValueError for a finite value the dtype cannot hold (PyTorch refuses it too).
-void check_fill_value(double value, Dtype dtype, const char* op);
 
 /// A double for messages: "-1.79769e+308", "0.5".
 std::string num_str(double v);

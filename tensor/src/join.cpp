@@ -11,10 +11,14 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
   if (tensors.empty()) throw ValueError("cat: expected a non-empty list of tensors");
   for (const Tensor& t : tensors) check_defined(t, "cat");
   detail::OpScope scope("cat", {&tensors.front()}, {dim});
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    if (tensors[i].dim() == 0) {
+      throw IndexError("cat: zero-dimensional tensor (at position " + std::to_string(i) +
+                       ") cannot be concatenated (tensor of shape [])");
+    }
+  }
   const Tensor& first = tensors.front();
   const auto d = static_cast<size_t>(detail::wrap_dim(dim, first.dim(), "cat", first.sizes()));
-  if (first.dim() == 0)
-    throw ShapeError("cat: zero-dimensional tensor (at position 0) cannot be concatenated");
   Dtype dt = first.dtype();
   Shape out_shape = first.sizes();
   out_shape[d] = 0;
@@ -45,7 +49,7 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
     out.narrow(static_cast<int64_t>(d), offset, len).copy_(t);
     offset += len;
   }
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim) {
@@ -74,15 +78,15 @@ Tensor repeat_interleave(const Tensor& t, int64_t repeats, int64_t dim) {
     throw ValueError("repeat_interleave: repeats can not be negative, got " +
                      std::to_string(repeats));
   }
-  const Tensor src = t.dim() == 0 ? t.reshape({1}) : t;
-  const auto d =
-      static_cast<size_t>(detail::wrap_dim(dim, src.dim(), "repeat_interleave", src.sizes()));
+  // A 0-dim tensor has no dim to repeat along (PyTorch raises an IndexError too).
+  const auto d = static_cast<size_t>(
+      detail::wrap_dim(dim, t.dim(), "repeat_interleave", t.sizes(), detail::ScalarDim::Refuse));
   // [.., n, ..] -> [.., n, repeats, ..] (expanded, no copy) -> [.., n * repeats, ..]
-  Shape expanded = src.sizes();
+  Shape expanded = t.sizes();
   expanded.insert(expanded.begin() + static_cast<std::ptrdiff_t>(d) + 1, repeats);
-  Shape merged = src.sizes();
+  Shape merged = t.sizes();
   merged[d] *= repeats;
-  return scope.ret(src.unsqueeze(static_cast<int64_t>(d) + 1).expand(expanded).reshape(merged));
+  return scope.ret(t.unsqueeze(static_cast<int64_t>(d) + 1).expand(expanded).reshape(merged));
 }
 
 }  // namespace kt

@@ -267,7 +267,7 @@ Tensor Tensor::expand_as(const Tensor& other) const {
 Tensor Tensor::narrow(int64_t d, int64_t start, int64_t length) const {
   check_defined(*this, "narrow");
   detail::OpScope scope("narrow", {this}, {d, start, length});
-  if (sizes_.empty()) throw IndexError("narrow: cannot be applied to a 0-dim tensor");
+  detail::check_not_scalar(*this, "narrow");
   const auto pos = static_cast<size_t>(wrap_dim(d, dim(), "narrow", sizes_));
   const int64_t size = sizes_[pos];
   if (start < 0) start += size;
@@ -284,7 +284,7 @@ Tensor Tensor::narrow(int64_t d, int64_t start, int64_t length) const {
 Tensor Tensor::select(int64_t d, int64_t index) const {
   check_defined(*this, "select");
   detail::OpScope scope("select", {this}, {d, index});
-  if (sizes_.empty()) throw IndexError("select: cannot be applied to a 0-dim tensor");
+  detail::check_not_scalar(*this, "select");
   const auto pos = static_cast<size_t>(wrap_dim(d, dim(), "select", sizes_));
   const int64_t size = sizes_[pos];
   if (index < -size || index >= size) {
@@ -301,12 +301,20 @@ Tensor Tensor::select(int64_t d, int64_t index) const {
   return scope.ret(restride(*this, std::move(sizes), std::move(strides), offset));
 }
 
-Tensor Tensor::operator[](int64_t index) const { return select(0, index); }
+Tensor Tensor::operator[](int64_t index) const {
+  check_defined(*this, "operator[]");
+  if (sizes_.empty()) {
+    throw IndexError(
+        "operator[]: invalid index of a 0-dim tensor. Use t.item() to convert a 0-dim tensor to a "
+        "number (tensor of shape [])");
+  }
+  return select(0, index);
+}
 
 Tensor Tensor::slice(int64_t d, int64_t start, int64_t end, int64_t step) const {
   check_defined(*this, "slice");
   detail::OpScope scope("slice", {this}, {d, start, end, step});
-  if (sizes_.empty()) throw IndexError("slice: cannot be applied to a 0-dim tensor");
+  detail::check_not_scalar(*this, "slice");
   if (step <= 0) {
     throw ValueError("slice: step must be positive, got " + std::to_string(step) +
                      " (negative steps are not supported, as in PyTorch)");
@@ -330,13 +338,15 @@ Tensor Tensor::slice(int64_t d, int64_t start, int64_t end, int64_t step) const 
 Tensor Tensor::flatten(int64_t start_dim, int64_t end_dim) const {
   check_defined(*this, "flatten");
   detail::OpScope scope("flatten", {this}, {start_dim, end_dim});
-  if (sizes_.empty()) return scope.ret(reshape({1}));
   const auto s = static_cast<size_t>(wrap_dim(start_dim, dim(), "flatten", sizes_));
   const auto e = static_cast<size_t>(wrap_dim(end_dim, dim(), "flatten", sizes_));
   if (s > e) {
-    throw IndexError("flatten: start_dim (" + std::to_string(start_dim) +
-                     ") cannot come after end_dim (" + std::to_string(end_dim) + ")");
+    const std::string args =
+        "(start_dim " + std::to_string(start_dim) + ", end_dim " + std::to_string(end_dim) + ")";
+    throw IndexError("flatten: flatten() has invalid args: start_dim cannot come after end_dim " +
+                     args + " for a tensor of shape " + shape_str(sizes_));
   }
+  if (sizes_.empty()) return scope.ret(reshape({1}));
   Shape sizes(sizes_.begin(), sizes_.begin() + static_cast<std::ptrdiff_t>(s));
   int64_t merged = 1;
   for (size_t i = s; i <= e; ++i) merged *= sizes_[i];

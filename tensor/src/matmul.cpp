@@ -153,7 +153,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   });
   if (a.dim() == 1) out = out.squeeze(-2);
   if (b.dim() == 1) out = out.squeeze(-1);
-  return scope.ret(out);
+  return scope.ret(std::move(out));
 }
 
 }  // namespace kt

@@ -36,7 +36,7 @@ Tensor Linear::operator()(const Tensor& x) const {
   }
   Tensor y = matmul(x, weight.transpose(0, 1));
   if (bias.defined()) y = y + bias;
-  return scope.ret(y);
+  return scope.ret(std::move(y));
 }
 
 }  // namespace kt::nn

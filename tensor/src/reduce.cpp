@@ -13,6 +13,7 @@
 #include "kt/factories.hpp"
 #include "kt/ops.hpp"
 #include "trace.hpp"
+#include "vmath.hpp"
 
 namespace kt {
 
@@ -67,9 +68,11 @@ Rows rows_all(const Tensor& t) {
   return r;
 }
 
+/// PyTorch's check (an IndexError there too) for amax / amin / max / min / argmax over a dim of
+/// size 0, even when the result would be empty.
 void check_nonempty(const Rows& r, const Tensor& t, int64_t dim, const char* op) {
-  if (r.len == 0 && r.rows > 0) {
-    throw ShapeError(std::string(op) + ": expected reduction dim " + std::to_string(dim) +
+  if (r.len == 0) {
+    throw IndexError(std::string(op) + ": expected reduction dim " + std::to_string(dim) +
                      " to have non-zero size (shape " + shape_str(t.sizes()) +
                      "); there is no maximum or minimum of nothing");
   }
@@ -232,7 +235,8 @@ Tensor softmax_impl(const Tensor& t, int64_t dim, const char* op) {
       // Subtracting the row maximum keeps exp() from overflowing; a row of -inf gives
       // -inf - (-inf) = NaN, exactly as PyTorch does.
       const T m = x.template maxCoeff<Eigen::PropagateNaN>();
-      y = (x - m).exp();
+      // detail::exp_n, not Eigen's exp: see Note [exp without Eigen] (a masked weight is 0).
+      detail::exp_n(src + i * r.len, dst + i * r.len, r.len, m);
       const T s = y.sum();
       if constexpr (Log) {
         y = (x - m) - std::log(s);

@@ -1,32 +1,61 @@
-// The op trace of kt/instrument.hpp.
+// The op trace of kt/instrument.hpp (see trace.hpp).
 #include "trace.hpp"
 
 namespace kt {
 namespace detail {
 
-thread_local int op_depth = 0;
-thread_local std::vector<TraceEvent>* trace_sink = nullptr;
+std::atomic<int> live_traces{0};
+constinit thread_local std::vector<TraceEvent>* trace_sink = nullptr;
+constinit thread_local int op_depth = 0;
 
 TensorMeta meta_of(const Tensor& t) {
   if (!t.defined()) return {};
   return {t.sizes(), t.strides(), t.dtype()};
 }
 
-void OpScope::start(const char* op, std::initializer_list<const Tensor*> inputs,
-                    std::initializer_list<int64_t> args) {
-  event_.op = op;
-  for (const Tensor* t : inputs) event_.inputs.push_back(meta_of(*t));
-  event_.args.assign(args.begin(), args.end());
+#ifndef KT_NO_INSTRUMENTATION
+void OpScope::open(const char* op, std::initializer_list<const Tensor*> inputs, const int64_t* args,
+                   size_t nargs) {
+  std::vector<TraceEvent>* sink = trace_sink;
+  if (sink == nullptr) return;  // the live OpTrace belongs to another thread
+  if (op_depth > 0) {
+    ++op_depth;
+    mode_ = Mode::Nested;
+    return;
+  }
+  // Everything that can throw comes before the scope counts itself: if the constructor throws, no
+  // destructor runs.
+  TraceEvent event;
+  event.op = op;
+  for (const Tensor* t : inputs) event.inputs.push_back(meta_of(*t));
+  event.args.assign(args, args + nargs);
+  sink->push_back(std::move(event));
+  ++op_depth;
+  mode_ = Mode::Recording;
 }
 
-void OpScope::finish(const Tensor& out) {
-  event_.output = meta_of(out);
-  trace_sink->push_back(std::move(event_));
+void OpScope::record(const Tensor& out) {
+  trace_sink->back().output = meta_of(out);
+  recorded_ = true;
 }
+
+void OpScope::close() noexcept {
+  --op_depth;
+  // An op that threw never reached ret(): it leaves no event.
+  if (mode_ == Mode::Recording && !recorded_) trace_sink->pop_back();
+}
+#endif
 
 }  // namespace detail
 
-OpTrace::OpTrace() : previous_(detail::trace_sink) { detail::trace_sink = &events_; }
-OpTrace::~OpTrace() { detail::trace_sink = previous_; }
+OpTrace::OpTrace() : previous_(detail::trace_sink) {
+  detail::trace_sink = &events_;
+  detail::live_traces.fetch_add(1, std::memory_order_relaxed);
+}
+
+OpTrace::~OpTrace() {
+  detail::trace_sink = previous_;
+  detail::live_traces.fetch_sub(1, std::memory_order_relaxed);
+}
 
 }  // namespace kt

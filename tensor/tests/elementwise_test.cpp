@@ -139,6 +139,29 @@ TEST_CASE("masks: comparisons, ~ & |, masked_fill and where", "[elementwise][mas
                     "it with a comparison (e.g. scores > 0) or .to(kt::Bool)");
 }
 
+TEST_CASE("masked_fill and masked_fill_ fill alike and name themselves in their errors",
+          "[elementwise][mask]") {
+  const kt::Tensor t = kt::arange(6.0).view({2, 3}).transpose(0, 1);  // strided, shape [3, 2]
+  const kt::Tensor row = kt::from_vector(std::vector<bool>{true, false}, {2});
+  kt::Tensor in_place = t.clone();
+  in_place.masked_fill_(row, -1.0);
+  CHECK(t.masked_fill(row, -1.0).to_vector<double>() == std::vector<double>{-1, 3, -1, 4, -1, 5});
+  CHECK(kt::equal(in_place, t.masked_fill(row, -1.0)));
+  CHECK_THROWS_WITH(t.clone().masked_fill_(kt::ones({2, 3, 2}, kt::Bool), 0.0),
+                    "masked_fill_: the mask of shape [2, 3, 2] cannot be broadcast to the tensor's "
+                    "shape [3, 2] (in place, the tensor's shape cannot grow)");
+  CHECK_THROWS_WITH(t.clone().masked_fill_(t, 0.0),
+                    "masked_fill_: expected a Bool mask but got a float64 one (shape [3, 2]); "
+                    "build it with a comparison (e.g. scores > 0) or .to(kt::Bool)");
+  kt::Tensor f32 = t.to(kt::Float32);
+  CHECK_THROWS_WITH(f32.masked_fill_(row, 1e300),
+                    "masked_fill_: value 1e+300 cannot be converted to type float32 without "
+                    "overflow; use kt::finfo(t.dtype()).min for the most negative float32");
+  CHECK_THROWS_WITH(f32.masked_fill(row, 1e300),
+                    "masked_fill: value 1e+300 cannot be converted to type float32 without "
+                    "overflow; use kt::finfo(t.dtype()).min for the most negative float32");
+}
+
 TEST_CASE("triu and tril keep the triangle on and above / below a diagonal",
           "[elementwise][mask]") {
   rc::prop("tril(ones, d)[i][j] is 1 exactly when j - i <= d", [] {

@@ -1,5 +1,8 @@
 // Allocation accounting and the op trace: off by default, exact when on.
 #include <catch2/catch.hpp>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include "kt/tensor.hpp"
 
@@ -57,11 +60,43 @@ TEST_CASE("the op trace records public ops in call order, not their internals", 
   }
 }
 
-TEST_CASE("a failing op in a trace leaves the earlier events", "[instrument]") {
+TEST_CASE("a failing op in a trace leaves the earlier events and none of its own", "[instrument]") {
   const kt::Tensor base = kt::zeros({2, 3});
+  const kt::Tensor ints = kt::zeros({2}, kt::Int64);
   kt::OpTrace trace;
   const kt::Tensor t = base.transpose(0, 1);
   CHECK_THROWS_AS(t.view({6}), kt::ViewError);
-  REQUIRE(trace.events().size() == 1);
+  // softmax runs nested ops (permute, contiguous) before it refuses the dtype
+  CHECK_THROWS_AS(kt::softmax(ints, 0), kt::DtypeError);
+  (void)t.reshape({6});  // recorded: the failures left no op open
+  REQUIRE(trace.events().size() == 2);
   CHECK(trace.events()[0].op == "transpose");
+  CHECK(trace.events()[1].op == "reshape");
+  CHECK(trace.events()[1].output.sizes == Shape{6});
+}
+
+TEST_CASE("op traces nest, and a trace records only its own thread's ops", "[instrument]") {
+  const kt::Tensor x = kt::zeros({2, 3});
+  kt::OpTrace outer;
+  (void)x.transpose(0, 1);
+  std::vector<std::string> inner_ops;
+  {
+    kt::OpTrace inner;
+    (void)x.view({6});
+    for (const kt::TraceEvent& e : inner.events()) inner_ops.push_back(e.op);
+  }
+  std::vector<std::string> other_thread_ops;
+  std::thread other([&] {
+    kt::OpTrace own;
+    (void)kt::sum(x);
+    for (const kt::TraceEvent& e : own.events()) other_thread_ops.push_back(e.op);
+  });
+  (void)x.unsqueeze(0);
+  other.join();
+  (void)x.squeeze();
+  std::vector<std::string> outer_ops;
+  for (const kt::TraceEvent& e : outer.events()) outer_ops.push_back(e.op);
+  CHECK(inner_ops == std::vector<std::string>{"view"});
+  CHECK(other_thread_ops == std::vector<std::string>{"sum"});
+  CHECK(outer_ops == std::vector<std::string>{"transpose", "unsqueeze", "squeeze"});
 }

@@ -48,6 +48,46 @@ TEST_CASE("softmax rows sum to 1 and stay finite for logits up to 1e300", "[soft
   });
 }
 
+namespace {
+
+/// Rows with masked logits (-inf or finfo.min) at random positions, one position of each row left
+/// unmasked: their softmax weight is exactly 0, and the rest sums to 1.
+template <class T>
+void masked_weights_are_zero() {
+  const auto rows = *rc::gen::inRange<int64_t>(1, 4).as("rows");
+  const auto len = *rc::gen::inRange<int64_t>(1, 70).as("row length");
+  const auto masked =
+      *rc::gen::container<std::vector<bool>>(size_t(rows * len), rc::gen::arbitrary<bool>())
+           .as("mask");
+  const auto keep = *rc::gen::inRange<int64_t>(0, len).as("unmasked position in every row");
+  const bool use_inf = *rc::gen::arbitrary<bool>().as("mask with -inf (else finfo.min)");
+  const kt::Dtype dt = sizeof(T) == 8 ? kt::Float64 : kt::Float32;
+  std::vector<bool> mask = masked;
+  for (int64_t r = 0; r < rows; ++r) mask[size_t(r * len + keep)] = false;
+  kt::Generator gen(*rc::gen::arbitrary<uint64_t>());
+  const double fill = use_inf ? -std::numeric_limits<double>::infinity() : kt::finfo(dt).min;
+  const kt::Tensor scores = (kt::randn({rows, len}, gen, dt) * 10.0)
+                                .masked_fill(kt::from_vector(mask, {rows, len}), fill);
+  const std::vector<T> w = kt::softmax(scores, -1).template to_vector<T>();
+  for (int64_t r = 0; r < rows; ++r) {
+    double total = 0;
+    for (int64_t j = 0; j < len; ++j) {
+      const auto i = size_t(r * len + j);
+      if (mask[i]) RC_ASSERT(w[i] == T(0));
+      total += double(w[i]);
+    }
+    RC_ASSERT(std::abs(total - 1.0) <= 1e-5);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a masked softmax weight is exactly 0 wherever it sits in the row",
+          "[softmax][property]") {
+  rc::prop("float64", [] { masked_weights_are_zero<double>(); });
+  rc::prop("float32", [] { masked_weights_are_zero<float>(); });
+}
+
 TEST_CASE("softmax of a fully masked row: -inf gives NaN, finfo.min gives uniform", "[softmax]") {
   const double inf = std::numeric_limits<double>::infinity();
   const kt::Tensor scores = kt::tensor({1, 2, 3, 4}, {2, 2});

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "kt/generator.hpp"
-#include "kt/tensor_body.hpp"
+#include "kt/tensor_class.hpp"
 
 namespace kt {
 

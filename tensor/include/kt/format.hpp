@@ -6,7 +6,7 @@
 
 #include <string_view>
 
-#include "kt/tensor_body.hpp"
+#include "kt/tensor_class.hpp"
 
 template <>
 struct fmt::formatter<kt::Tensor> : fmt::formatter<std::string_view> {

@@ -3,7 +3,7 @@
 
 #include "kt/factories.hpp"
 #include "kt/generator.hpp"
-#include "kt/tensor_body.hpp"
+#include "kt/tensor_class.hpp"
 
 namespace kt::nn {
 

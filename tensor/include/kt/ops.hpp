@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "kt/tensor_body.hpp"
+#include "kt/tensor_class.hpp"
 
 namespace kt {
 

@@ -9,4 +9,4 @@
 #include "kt/instrument.hpp"
 #include "kt/nn.hpp"
 #include "kt/ops.hpp"
-#include "kt/tensor_body.hpp"
+#include "kt/tensor_class.hpp"

@@ -1,5 +1,6 @@
-// kt::Tensor: a handle to shared storage plus layout metadata (sizes, strides, storage offset),
-// with PyTorch's semantics for views. Math lives in ops.hpp, factories in factories.hpp.
+// kt::Tensor, the class: a handle to shared storage plus layout metadata (sizes, strides, storage
+// offset), with PyTorch's semantics for views. Math lives in ops.hpp, factories in factories.hpp;
+// kata files include kt/tensor.hpp, which includes them all.
 #pragma once
 
 #include <cstdint>

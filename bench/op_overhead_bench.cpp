@@ -1,9 +1,11 @@
 // What the instrumentation (kt/instrument.hpp: the op trace and allocation accounting) costs while
-// it is off, on small ops. This file is compiled twice into kt_overhead_bench: against libkt
-// (benchmarks named <op>/instrumented_off) and against kt_noinstr, the same library built with
-// KT_NO_INSTRUMENTATION, where OpScope is an empty struct and no allocation is checked for
-// accounting (<op>/compiled_out; there `kt` is a macro for the renamed namespace kt_noinstr). Run:
-// bench/run_overhead_bench.sh; figures in docs/performance.md.
+// it is off, on small ops. This file is compiled three times into kt_overhead_bench, against three
+// copies of the library (bench/CMakeLists.txt): libkt as shipped (benchmarks named
+// <op>/instrumented_off); kt_noinstr, built with KT_NO_INSTRUMENTATION, where OpScope is an empty
+// struct and no allocation is checked for accounting (<op>/compiled_out); and kt_copy, libkt
+// again (<op>/instrumented_copy), whose difference from libkt is only where the linker placed the
+// code: the noise floor of the comparison. In the last two `kt` is a macro for the renamed
+// namespace. Run: bench/run_overhead_bench.sh; figures in docs/performance.md.
 #include <benchmark/benchmark.h>
 
 #include <string>

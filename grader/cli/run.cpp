@@ -180,12 +180,12 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
   Attempt a;
   {
     const ChecksLock shared(false);
-    a = attempt(runner, check, seed, limits, limits.wall_s(), nonce);
+    a = attempt(runner, check, seed, limits, limits.wall_s, nonce);
   }
   double wall_ms = a.wall_ms;
   if (a.stop == Stop::WallLimit) {  // maybe only a busy machine: once more, alone, longer
     const ChecksLock alone(true);
-    a = attempt(runner, check, seed, limits, 4 * limits.wall_s(), nonce);
+    a = attempt(runner, check, seed, limits, 4 * limits.wall_s, nonce);
     wall_ms += a.wall_ms;
   }
   r.duration_ms = wall_ms;
@@ -261,7 +261,7 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
                 during + ". Look for a loop that never ends.";
   } else if (a.stop == Stop::WallLimit) {
     r.timed_out = true;
-    r.message = "timed out: still running after " + std::to_string(4 * limits.wall_s()) +
+    r.message = "timed out: still running after " + std::to_string(4 * limits.wall_s) +
                 " s without using much CPU (twice: the second time alone)" + during +
                 ". Look for something that waits forever (a sleep, a read from the terminal).";
   } else if (WIFSIGNALED(a.status)) {

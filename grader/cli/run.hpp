@@ -23,8 +23,8 @@ struct CheckLimits {
   [[nodiscard]] int wall_s() const { return 3 * cpu_s + 2; }  // for code that sleeps or blocks
 };
 
-/// The limits for a kata's checks: its time_limit_s (or override_s when > 0), times
-/// kSanitizerSlowdown in a build with sanitizers.
+/// The limits for a kata's checks: CPU time its time_limit_s (or override_s when > 0), times
+/// kSanitizerSlowdown in a build with sanitizers; wall clock 3x that + 2 s.
 CheckLimits check_limits(const Kata& kata, bool sanitized, int override_s = 0);
 
 /// Runs one check of the runner: never throws for anything the learner's code does. Every string

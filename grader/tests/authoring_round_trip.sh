@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The instructor's path end to end, in a throwaway clone (run by .ci/run; needs a few minutes for
-# the clone's own build):
+# The instructor's path end to end, in a throwaway clone or (in CI) the clean checkout itself (run
+# by .ci/run):
 #   1. ./grade new-kata demo: it builds, its stub fails, its self-test passes as scaffolded;
 #   2. ./grade new-pitfall demo ID: the self-test now fails and says what is left to do;
 #   3. the three files filled in as docs/authoring.md says: the self-test passes, and the matrix
@@ -12,9 +12,23 @@ set -euo pipefail
 src="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 preset="${1:-ci}"
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-git clone -q "$src" "$work/repo"
-cd "$work/repo"
+# Where: a throwaway clone, which builds the grader from scratch (a few minutes). In CI (CI=true)
+# on a clean checkout, the checkout itself, reusing its build of the preset, and put back as it
+# was afterwards: what the scaffolds create is removed and kata.toml restored.
+if [ "${CI:-}" = true ] && [ -z "$(git -C "$src" status --porcelain)" ]; then
+  cd "$src"
+  restore() {
+    git checkout -q -- katas/mha/kata.toml
+    git clean -fdq -- katas grader solutions hints reference
+    rm -rf "$work"
+  }
+  trap restore EXIT
+  echo "(in the checkout itself: CI=true and nothing uncommitted)"
+else
+  trap 'rm -rf "$work"' EXIT
+  git clone -q "$src" "$work/repo"
+  cd "$work/repo"
+fi
 # Only the grader program and what it links: the clone's own tests and benchmarks are not needed.
 export KT_PRESET="$preset" KT_STATE_DIR="$work/state" KT_BUILD_TARGET=kt-grade
 

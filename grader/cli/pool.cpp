@@ -1,3 +1,5 @@
+#include <nlohmann/json.hpp>
+
 #include "grader/cli/pool.hpp"
 
 #include <fcntl.h>

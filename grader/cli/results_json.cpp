@@ -1,5 +1,7 @@
 #include "grader/cli/results_json.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include "grader/cli/text.hpp"
 
 namespace cli {

@@ -12,7 +12,7 @@
 // Any bytes the learner's code produced come out as valid UTF-8 (invalid bytes as U+FFFD).
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 

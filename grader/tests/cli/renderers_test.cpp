@@ -1,5 +1,6 @@
 // Every report format stays valid whatever bytes the learner's code printed or threw.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "grader/cli/render.hpp"

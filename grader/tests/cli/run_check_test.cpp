@@ -10,6 +10,8 @@
 
 namespace {
 
+namespace fs = std::filesystem;
+
 /// An executable shell script in a fresh temporary folder.
 fs::path script(const std::string& body) {
   const fs::path dir = cli::make_temp_dir();

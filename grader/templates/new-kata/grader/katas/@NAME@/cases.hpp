@@ -28,7 +28,8 @@ Case generate();
 Run run_learner(const Case& c);
 kt::Tensor run_reference(const Case& c);
 
-/// The failure for a case: what was expected, what came out, the inputs.
+/// The failure for a case: what was expected, what came out, the inputs (and, when the call threw
+/// kt::NotImplemented, not_implemented: the stub reads as not started).
 Failure failure(const Case& c, const Run& run, std::string message);
 /// The failure for a call that threw (not_implemented when it threw kt::NotImplemented).
 Failure failure_from_run(const Case& c, const Run& run);

@@ -111,11 +111,12 @@ int main(int argc, char** argv) {
       return selftest(katas, so, fs::canonical("/proc/self/exe").string());
     }
     if (first == "new-pitfall" || first == "new-kata") {
-      CLI::App app{first == "new-pitfall"
-                       ? "./grade new-pitfall KATA ID : scaffold a pitfall (detector, known-bad "
-                         "solution, hint, one line of kata.toml)"
-                       : "./grade new-kata NAME : scaffold a kata that builds, whose stub fails "
-                         "and whose self-test passes"};
+      CLI::App app{
+          first == "new-pitfall"
+              ? "./grade new-pitfall KATA ID : scaffold a pitfall (detector, known-bad "
+                "solution, hint, one line of kata.toml)"
+              : "./grade new-kata NAME : scaffold a kata that builds, whose stub reads NOT STARTED "
+                "and whose self-test passes"};
       std::string kata, id;
       app.add_option(first == "new-pitfall" ? "kata" : "name", kata, "the kata")->required();
       if (first == "new-pitfall")

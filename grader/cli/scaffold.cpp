@@ -199,7 +199,8 @@ int new_kata(const std::string& name) {
   }
   std::cout << "New kata " << name << " (placeholder task: softmax over the last axis):\n";
   plan.write();
-  std::cout << "\nIt builds, its stub fails and its self-test passes as it is: ./grade selftest "
+  std::cout << "\nIt builds, its untouched stub reads NOT STARTED and its self-test passes as it "
+               "is: ./grade selftest "
             << name
             << "\nThen replace the placeholder task: every TODO(new-kata) marks a place "
                "(docs/authoring.md walks through it).\n";

@@ -22,12 +22,22 @@ namespace cli {
 
 bool not_started(const Kata& k) { return read_file(k.file) == read_file(k.stub); }
 
-KataResult grade(const Kata& kata, const GradeOptions& opt) {
+namespace {
+
+/// A result with the kata's identity and points filled in, nothing graded yet.
+KataResult empty_result(const Kata& kata, uint64_t seed) {
   KataResult r;
   r.kata = kata.name;
   r.title = kata.title;
-  r.seed = opt.seed;
+  r.seed = seed;
   for (const CheckMeta& c : kata.checks) r.declared_max += c.points;
+  return r;
+}
+
+}  // namespace
+
+KataResult grade(const Kata& kata, const GradeOptions& opt) {
+  KataResult r = empty_result(kata, opt.seed);
   const fs::path source = opt.solution.empty() ? kata.file : fs::path(opt.solution);
   r.solution = opt.solution.empty() ? fs::relative(kata.file, source_dir()).string() : opt.solution;
   if (!fs::exists(source)) throw std::invalid_argument("no such file: " + source.string());
@@ -72,11 +82,8 @@ int grade_command(const GradeOptions& opt) {
     KataResult r;
     if (opt.all && opt.solution.empty() && not_started(k)) {
       // --all grades what the learner has started; an untouched stub is reported, not failed.
-      r.kata = k.name;
-      r.title = k.title;
-      r.seed = opt.seed;
+      r = empty_result(k, opt.seed);
       r.status = Status::NotStarted;
-      for (const CheckMeta& c : k.checks) r.declared_max += c.points;
       r.solution = fs::relative(k.file, source_dir()).string();
       r.message = r.solution + " is still the shipped stub";
     } else {

@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
-# Edit -> verdict time of the learner's loop: put the worked MHA solution in katas/mha/mha.cpp,
-# touch it, run ./grade mha until the verdict is printed; median of N runs. Beside it, in the same
+# Edit -> verdict time of the learner's loop: put a kata's worked solution in its kata file, touch
+# it, run ./grade KATA until the verdict is printed; median of N runs. Beside it, in the same
 # run: the compile time of one file including <Eigen/Dense>, and the time of the checks alone
 # (the grade program's per-check durations, summed). Restores the kata file afterwards.
-# Usage: bench/edit_to_verdict.sh [runs]   (default 7)
+# Usage: bench/edit_to_verdict.sh [kata] [runs]   (default: mha, 7 runs)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-runs="${1:-7}"
-kata=katas/mha/mha.cpp
+name="${1:-mha}"
+runs="${2:-7}"
+kata="katas/$name/$(sed -n 's/^file *= *"\(.*\)".*/\1/p' "katas/$name/kata.toml")"
 backup="$(mktemp)"
 cp "$kata" "$backup"
 trap 'cp "$backup" "$kata"; rm -f "$backup"' EXIT
-cp solutions/mha/worked.cpp "$kata"
-./grade mha >/dev/null  # warm: builds the project once
+cp "solutions/$name/worked.cpp" "$kata"
+./grade "$name" >/dev/null  # warm: builds the project once
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
@@ -23,7 +24,7 @@ checks=()
 for _ in $(seq "$runs"); do
   touch "$kata"
   s=$(date +%s%N)
-  ./grade mha --format json > /tmp/kt-edit-verdict.json
+  ./grade "$name" --format json > /tmp/kt-edit-verdict.json
   verdict+=("$(ms "$s")")
   checks+=("$(grep -o '"duration_ms": [0-9.]*' /tmp/kt-edit-verdict.json | awk '{s += $2} END {printf "%d", s}')")
 done
@@ -39,4 +40,4 @@ rm -rf "$tmpd"
 v=$(printf '%s\n' "${verdict[@]}" | median)
 c=$(printf '%s\n' "${checks[@]}" | median)
 e=$(printf '%s\n' "${eigen[@]}" | median)
-echo "median of $runs: edit->verdict ${v} ms; checks alone ${c} ms; one <Eigen/Dense> file compiles in ${e} ms; edit->verdict / Eigen compile = $(awk "BEGIN {printf \"%.2f\", $v / $e}")"
+echo "$name, median of $runs: edit->verdict ${v} ms; checks alone ${c} ms; one <Eigen/Dense> file compiles in ${e} ms; edit->verdict / Eigen compile = $(awk "BEGIN {printf \"%.2f\", $v / $e}")"

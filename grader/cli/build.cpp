@@ -100,8 +100,11 @@ BuildResult build_runner(const Kata& kata, const fs::path& source, const fs::pat
     std::string link_out;
     if (run_command(link, link_out) != 0) {
       std::ofstream(r.log, std::ios::app) << link_out;
-      r.message = "linking failed (did you rename or remove a method of the given class?):\n" +
-                  first_errors(link_out);
+      r.message =
+          "linking failed: the file must define what the kata's header declares, with the same "
+          "names, namespace and argument types (a renamed method, or an int where int64_t is "
+          "declared, is a different function):\n" +
+          first_errors(link_out);
       return r;
     }
   }

@@ -11,12 +11,19 @@
 
 #include "grader/cli/files.hpp"
 #include "grader/cli/state.hpp"
+#include "grader/cli/text.hpp"
 
 namespace cli {
 
 int list_katas() {
   std::cout << "Katas (edit the file, then ./grade NAME):\n";
-  for (const Kata& k : load_katas()) {
+  const std::vector<Kata> katas = load_katas();
+  size_t name_width = 0, title_width = 0;  // columns, so the list reads as a table
+  for (const Kata& k : katas) {
+    name_width = std::max(name_width, count_chars(k.name));
+    title_width = std::max(title_width, count_chars(k.title));
+  }
+  for (const Kata& k : katas) {
     std::string status = "not started";
     if (!not_started(k)) {
       status = "in progress, not graded yet";
@@ -28,7 +35,8 @@ int list_katas() {
                            std::to_string(last->max_score);
       }
     }
-    std::cout << "  " << k.name << "  " << k.title << "  [" << status << "]  "
+    std::cout << "  " << k.name << std::string(name_width - count_chars(k.name) + 2, ' ') << k.title
+              << std::string(title_width - count_chars(k.title) + 2, ' ') << "[" << status << "]  "
               << fs::relative(k.file, source_dir()).string() << "\n";
   }
   const std::string next = next_kata();

@@ -68,8 +68,13 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     if (!t->counterexample.empty()) {
       s += t->status == Status::Error ? "        the case it was running:\n"
                                       : "        smallest failing case:\n";
-      for (const auto& [name, value] : t->counterexample)
-        s += "          " + name + " = " + value + "\n";
+      for (const auto& [name, value] : t->counterexample) {
+        // A value over several lines (a tensor's repr) continues under its first line.
+        const std::string indent(10 + count_chars(name) + 3, ' ');
+        std::string shown;
+        for (const char ch : value) shown += ch == '\n' ? "\n" + indent : std::string(1, ch);
+        s += "          " + name + " = " + shown + "\n";
+      }
     }
     if (!t->expected.empty()) s += "        expected " + t->expected + "\n";
     if (!t->got.empty()) s += "        got      " + t->got + "\n";

@@ -74,14 +74,15 @@ std::string describe(const Expectation& e) {
 }
 
 /// Rows in the order a reader wants them: the stub, the worked solution, accepted variants, the
-/// known-bad ones, then the rest (hostile files).
+/// known-bad ones, the wrong ones no pitfall names, then the rest (hostile files).
 int rank(const fs::path& rel) {
   const std::string s = rel.generic_string();
   if (s == "stub.cpp") return 0;
   if (s == "worked.cpp") return 1;
   if (s.rfind("accepted/", 0) == 0) return 2;
   if (s.rfind("pitfalls/", 0) == 0) return 3;
-  return 4;
+  if (s.rfind("wrong/", 0) == 0) return 4;
+  return 5;
 }
 
 /// The check ids the runner registers (runner --list), built from the stub.
@@ -165,7 +166,7 @@ std::string cell(const TestResult& test) {
 
 /// The rows graded under --rows memory: those that exercise memory in ways the others do not (the
 /// stub, the worked solution, every hostile file, and one known-bad file per pitfall). Accepted
-/// variants and the other known-bad files differ from these in arithmetic only.
+/// variants, the other known-bad files and the wrong/ ones differ from these in arithmetic only.
 bool memory_row(const fs::path& rel, const Expectation& e, std::set<std::string>& pitfalls_seen) {
   const std::string s = rel.generic_string();
   if (s == "stub.cpp" || s == "worked.cpp" || s.rfind("hostile/", 0) == 0) return true;

@@ -29,24 +29,35 @@ std::string slice_text(const kt::Tensor& t, int64_t max_values) {
 }
 
 void show_worst_row(const kt::Tensor& got, const kt::Tensor& expected, Failure& failure,
-                    const std::string& name) {
+                    const std::string& name, int64_t axis) {
   if (!got.defined() || got.sizes() != expected.sizes() || got.dim() < 1 || got.numel() == 0)
     return;
-  const kt::Tensor g = got.to(kt::Float64);
-  const kt::Tensor e = expected.to(kt::Float64);
-  const int64_t cols = got.size(-1);
+  const int64_t rank = got.dim();
+  const int64_t a = axis < 0 ? axis + rank : axis;
+  // The slices along `a` as the rows of a matrix: `a` moved last (swapped with the last axis).
+  const kt::Tensor g = got.to(kt::Float64).transpose(a, -1).contiguous();
+  const kt::Tensor e = expected.to(kt::Float64).transpose(a, -1).contiguous();
+  const int64_t cols = g.size(-1);
   const kt::Tensor diff = kt::abs(g - e).masked_fill(kt::isnan(g), INFINITY).reshape({-1, cols});
   const auto worst = static_cast<int64_t>(kt::argmax(kt::amax(diff, -1), 0).item());
-  // The row's leading indices, from its flat number.
-  std::vector<int64_t> index(size_t(got.dim() - 1));
+  // The row's indices in g's leading axes, from its flat number...
+  std::vector<int64_t> index(size_t(rank - 1));
   int64_t rest = worst;
-  for (int64_t d = got.dim() - 2; d >= 0; --d) {
-    index[size_t(d)] = rest % got.size(d);
-    rest /= got.size(d);
+  for (int64_t d = rank - 2; d >= 0; --d) {
+    index[size_t(d)] = rest % g.size(d);
+    rest /= g.size(d);
   }
+  // ...put back in got's axes: g's axis `a` is got's last one, and got's axis `a` is the slice.
   std::string where = name + "[";
-  for (int64_t i : index) where += std::to_string(i) + ", ";
-  where += ":] = ";
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d > 0) where += ", ";
+    if (d == a) {
+      where += ":";
+    } else {
+      where += std::to_string(d == rank - 1 ? index[size_t(a)] : index[size_t(d)]);
+    }
+  }
+  where += "] = ";
   failure.expected = where + slice_text(e.reshape({-1, cols})[worst]);
   failure.got = where + slice_text(g.reshape({-1, cols})[worst]);
 }

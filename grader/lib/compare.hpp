@@ -25,10 +25,11 @@ bool sane(const kt::Tensor& t);
 /// "[0.1234, -2.5, nan, ...]": the first values of a tensor, flattened.
 std::string slice_text(const kt::Tensor& t, int64_t max_values = 6);
 
-/// Fills failure.expected / failure.got with the row (all leading indices, the last axis whole)
-/// where got differs most from expected (NaN counts as the largest difference), e.g.
-/// "out[1, 0, :] = [...]". Leaves them empty when the shapes differ.
+/// Fills failure.expected / failure.got with the slice along `axis` (the last one by default) where
+/// got differs most from expected (NaN counts as the largest difference), e.g.
+/// "out[1, 0, :] = [...]", or "out[:, 2] = [...]" along axis 0. Leaves them empty when the shapes
+/// differ.
 void show_worst_row(const kt::Tensor& got, const kt::Tensor& expected, Failure& failure,
-                    const std::string& name = "out");
+                    const std::string& name = "out", int64_t axis = -1);
 
 }  // namespace grader

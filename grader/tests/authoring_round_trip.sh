@@ -5,7 +5,7 @@
 #   2. ./grade new-pitfall demo ID: the self-test now fails and says what is left to do;
 #   3. the three files filled in as docs/authoring.md says: the self-test passes, and the matrix
 #      shows the known-bad solution diagnosed with exactly its pitfall;
-#   4. the detector template of the MHA kata compiles as scaffolded;
+#   4. every kata's own detector template compiles as scaffolded;
 #   5. everything created is clang-format clean, and only one tracked line changed.
 # Usage: grader/tests/authoring_round_trip.sh [preset]   (default: ci)
 set -euo pipefail
@@ -18,7 +18,7 @@ work="$(mktemp -d)"
 if [ "${CI:-}" = true ] && [ -z "$(git -C "$src" status --porcelain)" ]; then
   cd "$src"
   restore() {
-    git checkout -q -- katas/mha/kata.toml
+    git checkout -q -- katas/*/kata.toml
     git clean -fdq -- katas grader solutions hints reference
     rm -rf "$work"
   }
@@ -112,15 +112,22 @@ clang-format -i grader/katas/demo/pitfalls/no_max_subtraction.cpp
 expect 0 "pitfalls/no_max_subtraction.cpp +\. +\. +P +fail no_max_subtraction" \
   ./grade selftest demo --preset "$preset"
 
-echo "== 4. the MHA kata's detector template compiles as scaffolded"
-expect 0 "created grader/katas/mha/pitfalls/template_check.cpp" ./grade new-pitfall mha template_check
-expect 0 "mha  Multi-head attention" ./grade   # builds the new detector with the preset's flags
+echo "== 4. every kata's detector template compiles as scaffolded"
+mapfile -t templates < <(git ls-files 'grader/katas/*/new_pitfall.cpp.in')  # not the new demo's
+for template in "${templates[@]}"; do
+  kata="$(basename "$(dirname "$template")")"
+  expect 0 "created grader/katas/$kata/pitfalls/template_check.cpp" ./grade new-pitfall "$kata" template_check
+done
+expect 0 "mha +Multi-head attention" ./grade   # builds the new detectors with the preset's flags
 
 echo "== 5. formatting, and what changed in tracked files"
 mapfile -t created < <(git ls-files --others --exclude-standard '*.cpp' '*.hpp')
 clang-format --dry-run --Werror "${created[@]}"
-# The new kata is all new files; the pitfall added to the MHA kata changed one line of kata.toml.
+# The new kata is all new files; each pitfall added to a kata changed one line of its kata.toml.
 changed="$(git diff --numstat | tr '\t' ' ')"
-[ "$changed" = "1 0 katas/mha/kata.toml" ] ||
-  fail "new-pitfall changed more than one line of tracked files: $changed"
+expected="$(for template in "${templates[@]}"; do
+  echo "1 0 katas/$(basename "$(dirname "$template")")/kata.toml"
+done)"
+[ "$changed" = "$expected" ] ||
+  fail "new-pitfall changed more than one line of each kata.toml: $changed"
 echo "authoring round trip: OK"

@@ -27,8 +27,8 @@ file(WRITE ${WORK}/no.txt "n\n")
 file(READ ${SOURCE}/solutions/mha/worked.cpp worked)
 string(REPLACE "const int64_t B = x.size(0), T = x.size(1);" "const int64_t B = x.size(0), T = x.size(1);\n  int unused_thing = 0;" warns "${worked}")
 file(WRITE ${WORK}/warns.cpp "${warns}")
-expect_run("no arguments lists the katas" 0 "mha  Multi-head attention from scratch.*Next: ./grade" ${GRADE})
-expect_run("an unknown kata is a usage error" 2 "grade: unknown kata 'nope'; the katas are: mha" ${GRADE} nope)
+expect_run("no arguments lists the katas" 0 "softmax +The numerically safe softmax +\\[not started\\].*mha +Multi-head attention from scratch.*Next: ./grade softmax" ${GRADE})
+expect_run("an unknown kata is a usage error" 2 "grade: unknown kata 'nope'; the katas are: softmax mha" ${GRADE} nope)
 expect_run("an unknown option is a usage error" 2 "The following argument was not expected: --bogus" ${GRADE} mha --bogus)
 expect_run("a missing solution file is a usage error" 2 "grade: no such file: /nonexistent.cpp" ${GRADE} mha --solution /nonexistent.cpp)
 expect_run("a bad format is a usage error" 2 "--format" ${GRADE} mha --format yaml)
@@ -105,7 +105,7 @@ if(NOT SANITIZED)
     expect_run("new-kata scaffolds every folder of a kata" 0
                "created grader/katas/demo/checks.cpp.*created katas/demo/demo.cpp.*created katas/demo/kata.toml.*created reference/demo/demo.cpp.*created solutions/demo/stub.cpp.*created solutions/demo/worked.cpp"
                ${in_repo} new-kata demo)
-    expect_run("the new kata is listed second in the learning path" 0 "mha  Multi-head.*demo  demo  \\[not started\\]"
+    expect_run("the new kata is listed last in the learning path" 0 "mha +Multi-head.*demo +demo +\\[not started\\]"
                ${in_repo})
   else()
     string(APPEND failures "\ncould not git clone ${SOURCE} for the reset test")

@@ -1,0 +1,90 @@
+// The softmax kata's general checks: shape and dtype, agreement with the reference on ordinary
+// logits, on huge ones, and with -inf / finfo.min entries. Each known pitfall has its own detector
+// in pitfalls/ID.cpp (see detect.hpp).
+#include <rapidcheck.h>
+
+#include "grader/katas/softmax/cases.hpp"
+
+namespace grader::kata_softmax {
+namespace {
+
+constexpr int kCases = 100;
+
+Outcome check_shape(uint64_t seed) {
+  return run_softmax_property(seed, kCases, [&]() -> std::optional<Failure> {
+    const Case c = generate(Spec{});
+    const Run run = run_learner(c);
+    if (shape_ok(c, run)) return std::nullopt;
+    return failure_from_run(c, run);
+  });
+}
+
+/// The general comparison with the reference, with `why` explaining a failure on these logits.
+std::optional<Failure> compare(const Case& c, const Run& run, const std::string& why) {
+  if (!shape_ok(c, run)) return failure_from_run(c, run);
+  const kt::Tensor expected = run_reference(c);
+  if (matches(c, run.out, expected)) return std::nullopt;
+  std::string message =
+      all_finite(run.out)
+          ? "the result differs from the reference (allclose with " + tolerance_text(c) + " fails)."
+          : "the result has NaN or inf where the reference is finite.";
+  message += why;
+  if (all_finite(run.out) && c.x.dtype() == kt::Float64) {
+    const double worst =
+        kt::amax(kt::abs(run.out.to(kt::Float64) - expected) / (kt::abs(expected) + 1e-3)).item();
+    if (worst < 1e-4) {
+      message += " The difference is tiny (about " + std::to_string(worst) +
+                 " relative), the size float32 arithmetic leaves: keep every step in x's dtype.";
+    }
+  }
+  return failure(c, run.out, expected, message);
+}
+
+Outcome check_matches_reference(uint64_t seed) {
+  return run_softmax_property(seed, kCases, [&]() -> std::optional<Failure> {
+    const Case c = generate(Spec{});
+    return compare(c, run_learner(c),
+                   " The row shown is the slice along dim where they differ most.");
+  });
+}
+
+Outcome check_large_logits(uint64_t seed) {
+  return run_softmax_property(seed, kCases, [&]() -> std::optional<Failure> {
+    Spec spec;
+    spec.logits = Logits::Large;
+    const Case c = generate(spec);
+    return compare(c, run_learner(c),
+                   " These logits are huge: exp overflows to inf past 709 in Float64 (88 in "
+                   "Float32), and a slice far below some other maximum underflows to 0 / 0. "
+                   "Subtract each slice's own maximum along dim before exp; the result is the "
+                   "same and exp never sees a positive number.");
+  });
+}
+
+Outcome check_masked_entries(uint64_t seed) {
+  return run_softmax_property(seed, kCases, [&]() -> std::optional<Failure> {
+    Spec spec;
+    spec.logits = Logits::Masked;
+    const Case c = generate(spec);
+    return compare(c, run_learner(c),
+                   " An entry of -inf must get weight exactly 0 when its slice has a finite "
+                   "entry, and a slice made entirely of finfo(dtype).min (a fully masked row) "
+                   "must get uniform weights 1/n.");
+  });
+}
+
+const Registrar shape({"shape", "softmax(x, dim) returns x's shape and dtype, any rank and dim",
+                       check_shape});
+const Registrar matches_reference({"matches_reference",
+                                   "softmax(x, dim) equals the reference on random logits, any dim "
+                                   "(allclose rtol 1e-9 in Float64, 1e-5 in Float32)",
+                                   check_matches_reference});
+const Registrar large_logits({"large_logits",
+                              "logits of +-1000 and +-1e30 give the right weights, no inf or NaN",
+                              check_large_logits});
+const Registrar masked_entries({"masked_entries",
+                                "-inf entries get weight 0; a slice of finfo.min is uniform",
+                                check_masked_entries});
+
+}  // namespace
+}  // namespace grader::kata_softmax

@@ -1,0 +1,38 @@
+// grader/lib/compare.hpp: the one tolerance, and which slice a failure shows.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <vector>
+
+#include "grader/lib/compare.hpp"
+
+namespace {
+
+kt::Tensor matrix(std::vector<double> values) { return kt::from_vector(values, {2, 3}); }
+
+}  // namespace
+
+TEST_CASE("show_worst_row shows the row along the last axis where got differs most", "[grader]") {
+  grader::Failure f;
+  grader::show_worst_row(matrix({1, 2, 3, 4, 5, 6}), matrix({1, 2, 3, 4, 5, 7}), f);
+  CHECK(f.expected == "out[1, :] = [4, 5, 7]");
+  CHECK(f.got == "out[1, :] = [4, 5, 6]");
+}
+
+TEST_CASE("show_worst_row along another axis shows that slice, ':' in its place", "[grader]") {
+  grader::Failure f;
+  grader::show_worst_row(matrix({1, 2, 3, 4, 5, 6}), matrix({1, 2, 3, 4, 9, 6}), f, "w", 0);
+  CHECK(f.expected == "w[:, 1] = [2, 9]");
+  CHECK(f.got == "w[:, 1] = [2, 5]");
+  const kt::Tensor got = kt::arange(24).reshape({2, 3, 4}).to(kt::Float64);
+  kt::Tensor expected = got.clone();
+  expected.narrow(0, 1, 1).narrow(1, 2, 1).narrow(2, 3, 1).fill_(-1.0);  // entry [1, 2, 3]
+  grader::show_worst_row(got, expected, f, "out", -2);
+  CHECK(f.got == "out[1, :, 3] = [15, 19, 23]");
+}
+
+TEST_CASE("show_worst_row counts NaN as the largest difference", "[grader]") {
+  grader::Failure f;
+  grader::show_worst_row(matrix({NAN, 2, 3, 4, 5, 60}), matrix({1, 2, 3, 4, 5, 6}), f);
+  CHECK(f.got == "out[0, :] = [nan, 2, 3]");
+}

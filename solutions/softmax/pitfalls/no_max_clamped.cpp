@@ -1,0 +1,15 @@
+// expect-pitfalls: no_max_subtraction
+// No maximum subtracted; the logits clamped to [-80, 80] so that exp cannot overflow. No NaN, but
+// x + 1000 now gives uniform weights: the result is not invariant under a shift.
+#include "softmax.hpp"
+
+namespace kata {
+
+kt::Tensor softmax(const kt::Tensor& x, int64_t dim) {
+  const kt::Tensor clamped =
+      kt::minimum(kt::maximum(x, kt::full_like(x, -80.0)), kt::full_like(x, 80.0));
+  const kt::Tensor e = kt::exp(clamped);
+  return e / kt::sum(e, dim, true);
+}
+
+}  // namespace kata

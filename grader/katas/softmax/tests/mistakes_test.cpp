@@ -20,9 +20,8 @@ kt::Tensor logits() {
 TEST_CASE("sum_without_keepdim divides entry (i, j) by the sum of row j", "[grader][softmax]") {
   // Maxima subtracted first (log 3 and 0): e = [[1/3, 1], [1, 1]], row sums 4/3 and 2.
   const kt::Tensor got = grader::kata_softmax::sum_without_keepdim(logits(), -1);
-  const kt::Tensor expected =
-      kt::from_vector(std::vector<double>{(1.0 / 3) / (4.0 / 3), 1.0 / 2, 1.0 / (4.0 / 3), 1.0 / 2},
-                      {2, 2});
+  const kt::Tensor expected = kt::from_vector(
+      std::vector<double>{(1.0 / 3) / (4.0 / 3), 1.0 / 2, 1.0 / (4.0 / 3), 1.0 / 2}, {2, 2});
   CHECK(kt::allclose(got, expected, 1e-15, 1e-15));
   // Along the first axis the sums line up: the mistake is the right answer there.
   CHECK(kt::allclose(grader::kata_softmax::sum_without_keepdim(logits(), 0),
@@ -34,8 +33,8 @@ TEST_CASE("max_without_keepdim subtracts row j's maximum from column j", "[grade
   const kt::Tensor got = grader::kata_softmax::max_without_keepdim(logits(), -1);
   const double a = 1.0 / 3, b = 3.0;  // exp of row 0
   const double c = 1.0 / 3, d = 1.0;  // exp of row 1
-  const kt::Tensor expected =
-      kt::from_vector(std::vector<double>{a / (a + b), b / (a + b), c / (c + d), d / (c + d)}, {2, 2});
+  const kt::Tensor expected = kt::from_vector(
+      std::vector<double>{a / (a + b), b / (a + b), c / (c + d), d / (c + d)}, {2, 2});
   CHECK(kt::allclose(got, expected, 1e-15, 1e-15));
 }
 

@@ -21,7 +21,8 @@ std::string slice_text(const kt::Tensor& t, int64_t max_values) {
   std::string s = "[";
   for (size_t i = 0; i < v.size() && int64_t(i) < max_values; ++i) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%s%.6g", i ? ", " : "", v[i]);
+    // NaN as "nan": printf's "-nan" carries a sign bit that means nothing to a learner.
+    std::snprintf(buf, sizeof buf, "%s%.6g", i ? ", " : "", std::isnan(v[i]) ? NAN : v[i]);
     s += buf;
   }
   if (int64_t(v.size()) > max_values) s += ", ...";

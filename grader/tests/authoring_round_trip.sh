@@ -18,7 +18,7 @@ work="$(mktemp -d)"
 if [ "${CI:-}" = true ] && [ -z "$(git -C "$src" status --porcelain)" ]; then
   cd "$src"
   restore() {
-    git checkout -q -- katas/*/kata.toml
+    git checkout -q -- 'katas/*/kata.toml'  # quoted: git's pathspec, tracked files only
     git clean -fdq -- katas grader solutions hints reference
     rm -rf "$work"
   }

@@ -137,7 +137,9 @@ Outcome run_softmax_property(uint64_t seed, int cases,
   return run_property(seed, cases, body,
                       {"rank of x", "size of axis 0", "size of axis 1", "size of axis 2",
                        "size of axis 3", "size of every axis", "dim (from the front)",
-                       "dim counted from the end", "a cube with dim not the first axis"});
+                       "dim counted from the end", "a cube with dim not the first axis",
+                       // x's values are shown; their seed is not the --seed that reruns a case
+                       "seed of x's values"});
 }
 
 Run run_learner(const Case& c) { return run_learner(c, c.x); }

@@ -16,6 +16,18 @@ bool sane(const kt::Tensor& t) {
   return all_finite(t) && (t.numel() == 0 || kt::amax(kt::abs(t)).item() < 1e100);
 }
 
+std::string float32_rounding_note(const kt::Tensor& got, const kt::Tensor& expected,
+                                  const std::string& dtype) {
+  if (!all_finite(got)) return "";
+  const double worst =
+      kt::amax(kt::abs(got.to(kt::Float64) - expected) / (kt::abs(expected) + 1e-3)).item();
+  if (worst >= 1e-4) return "";
+  char about[32];  // "3e-08": std::to_string would print 0.000000
+  std::snprintf(about, sizeof about, "%.1g", worst);
+  return std::string(" The difference is tiny (about ") + about +
+         " relative), the size float32 arithmetic leaves: keep every step in " + dtype + ".";
+}
+
 std::string slice_text(const kt::Tensor& t, int64_t max_values) {
   const auto v = t.to(kt::Float64).to_vector<double>();
   std::string s = "[";

@@ -22,6 +22,12 @@ bool all_finite(const kt::Tensor& t);
 /// gives values near 1e308 that are still finite.
 bool sane(const kt::Tensor& t);
 
+/// For a float64 task: " The difference is tiny (about 3e-08 relative), the size float32 arithmetic
+/// leaves: keep every step in DTYPE." when got is finite and within 1e-4 relative of expected
+/// everywhere, else empty. Appended to a failed comparison's message.
+std::string float32_rounding_note(const kt::Tensor& got, const kt::Tensor& expected,
+                                  const std::string& dtype);
+
 /// "[0.1234, -2.5, nan, ...]": the first values of a tensor, flattened.
 std::string slice_text(const kt::Tensor& t, int64_t max_values = 6);
 

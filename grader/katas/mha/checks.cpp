@@ -39,15 +39,7 @@ Outcome check_matches_reference(uint64_t seed) {
                     ? "the output differs from the reference implementation (allclose with rtol "
                       "1e-9, atol 1e-12 fails). The row shown is where they differ most."
                     : "the output contains NaN or Inf where the reference is finite.";
-    if (all_finite(run.out)) {
-      const double worst =
-          kt::amax(kt::abs(run.out.to(kt::Float64) - expected) / (kt::abs(expected) + 1e-3)).item();
-      if (worst < 1e-4) {
-        f.message += " The difference is tiny (about " + std::to_string(worst) +
-                     " relative), the size float32 arithmetic leaves: keep every step in float64 "
-                     "(the input's dtype).";
-      }
-    }
+    f.message += float32_rounding_note(run.out, expected, "float64 (the input's dtype)");
     show_worst_row(run.out, expected, f);
     return f;
   });

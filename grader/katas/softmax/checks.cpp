@@ -29,14 +29,7 @@ std::optional<Failure> compare(const Case& c, const Run& run, const std::string&
           ? "the result differs from the reference (allclose with " + tolerance_text(c) + " fails)."
           : "the result has NaN or inf where the reference is finite.";
   message += why;
-  if (all_finite(run.out) && c.x.dtype() == kt::Float64) {
-    const double worst =
-        kt::amax(kt::abs(run.out.to(kt::Float64) - expected) / (kt::abs(expected) + 1e-3)).item();
-    if (worst < 1e-4) {
-      message += " The difference is tiny (about " + std::to_string(worst) +
-                 " relative), the size float32 arithmetic leaves: keep every step in x's dtype.";
-    }
-  }
+  if (c.x.dtype() == kt::Float64) message += float32_rounding_note(run.out, expected, "x's dtype");
   return failure(c, run.out, expected, message);
 }
 

@@ -52,6 +52,8 @@ struct Case {
   kt::Tensor x;
   int64_t dim = -1;
   std::string logits;  // how the values were drawn, for the learner
+  /// dim counted from the front: 0..rank-1.
+  [[nodiscard]] int64_t axis() const { return dim < 0 ? dim + x.dim() : dim; }
   /// The inputs as a learner should see them with a failure.
   [[nodiscard]] std::vector<std::pair<std::string, std::string>> describe() const;
 };

@@ -21,6 +21,9 @@
 // sum_without_keepdim only (the sums hide the maxima there).
 #pragma once
 
+#include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 
 #include "grader/katas/softmax/cases.hpp"
@@ -34,6 +37,11 @@ inline constexpr int kDetectorCases = 40;
 /// ID: ..." (not_implemented when it threw kt::NotImplemented: the stub reads as not started).
 /// A result of the right shape in another dtype is checked all the same (`shape` reports it).
 std::optional<Failure> cannot_check(const Case& c, const Run& run, const std::string& id);
+
+/// The first axis other than the case's dim along which `mistake(axis)` (a Float64 tensor) equals
+/// got at the case's tolerance, if any.
+std::optional<int64_t> other_axis_matching(const Case& c, const kt::Tensor& got,
+                                           const std::function<kt::Tensor(int64_t)>& mistake);
 
 /// A detector's finding: its pitfall id, the explanation, and where got differs most from the
 /// reference.

@@ -23,13 +23,12 @@ Outcome check_max_over_wrong_dim(uint64_t seed) {
     const Run run = run_learner(c);
     if (auto stopped = cannot_check(c, run, "max_over_wrong_dim")) return stopped;
     if (matches(c, run.out, run_reference(c))) return std::nullopt;
-    const int64_t rank = c.x.dim();
-    const int64_t dim = c.dim < 0 ? c.dim + rank : c.dim;
-    for (int64_t other = 0; other < rank; ++other) {
-      if (other == dim || !matches(c, run.out, max_over_axis(c.x, dim, other))) continue;
+    const int64_t dim = c.axis();
+    if (const auto other = other_axis_matching(
+            c, run.out, [&](int64_t axis) { return max_over_axis(c.x, dim, axis); })) {
       return found_pitfall(c, run.out, "max_over_wrong_dim",
                            "the maximum subtracted before exp is taken along axis " +
-                               std::to_string(other) +
+                               std::to_string(*other) +
                                ", not along dim = " + std::to_string(c.dim) +
                                ", so it differs between the entries of one slice and the "
                                "weights come out wrong." +

@@ -14,19 +14,16 @@ Outcome check_softmax_wrong_dim(uint64_t seed) {
     const Run run = run_learner(c);
     if (auto stopped = cannot_check(c, run, "softmax_wrong_dim")) return stopped;
     if (matches(c, run.out, run_reference(c))) return std::nullopt;
-    const int64_t rank = c.x.dim();
-    const int64_t dim = c.dim < 0 ? c.dim + rank : c.dim;
-    for (int64_t other = 0; other < rank; ++other) {
-      if (other == dim || !matches(c, run.out, ref::softmax(c.x, other))) continue;
-      return found_pitfall(
-          c, run.out, "softmax_wrong_dim",
-          "the result is the softmax along axis " + std::to_string(other) + " (or " +
-              std::to_string(other - rank) + "), not along dim = " + std::to_string(c.dim) +
-              ": its slices along axis " + std::to_string(other) +
-              " sum to 1. Use dim for every reduction (the maximum and the sum); a negative dim "
-              "counts from the end, so -1 is the last axis and -x.dim() the first.");
-    }
-    return std::nullopt;
+    const auto other =
+        other_axis_matching(c, run.out, [&](int64_t axis) { return ref::softmax(c.x, axis); });
+    if (!other) return std::nullopt;
+    return found_pitfall(
+        c, run.out, "softmax_wrong_dim",
+        "the result is the softmax along axis " + std::to_string(*other) + " (or " +
+            std::to_string(*other - c.x.dim()) + "), not along dim = " + std::to_string(c.dim) +
+            ": its slices along axis " + std::to_string(*other) +
+            " sum to 1. Use dim for every reduction (the maximum and the sum); a negative dim "
+            "counts from the end, so -1 is the last axis and -x.dim() the first.");
   });
 }
 

@@ -1,6 +1,7 @@
 #include "reference/mha/mha.hpp"
 
-#include <Eigen/Core>
+#include "reference/common/softmax_rows.hpp"
+
 #include <cmath>
 #include <limits>
 #include <string>
@@ -9,9 +10,10 @@
 namespace ref {
 namespace {
 
-using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using detail::Mask;
+using detail::Matrix;
+using detail::softmax_rows;
 using ConstMap = Eigen::Map<const Matrix>;
-using Mask = Eigen::Array<bool, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 std::vector<double> values_of(const kt::Tensor& t) { return t.to(kt::Float64).to_vector<double>(); }
 
@@ -59,33 +61,6 @@ class MaskReader {
   std::vector<int64_t> sizes_;
   std::vector<bool> values_;
 };
-
-/// Softmax of each row of scores over the entries allowed marks, with the row maximum subtracted;
-/// a row with nothing allowed gets what masked_rows says.
-Matrix softmax_rows(const Matrix& scores, const Mask& allowed, MaskedRows masked_rows) {
-  const Eigen::Index rows = scores.rows(), cols = scores.cols();
-  Matrix weights = Matrix::Zero(rows, cols);
-  for (Eigen::Index i = 0; i < rows; ++i) {
-    const bool any = allowed.row(i).any();
-    const bool all_keys = !any && masked_rows == MaskedRows::AllKeys;
-    if (!any && !all_keys) {
-      const double fill = masked_rows == MaskedRows::Uniform ? 1.0 / double(cols) : 0.0;
-      weights.row(i).setConstant(fill);
-      continue;
-    }
-    double top = -std::numeric_limits<double>::infinity();
-    for (Eigen::Index j = 0; j < cols; ++j)
-      if (all_keys || allowed(i, j)) top = std::max(top, scores(i, j));
-    double total = 0;
-    for (Eigen::Index j = 0; j < cols; ++j) {
-      if (!all_keys && !allowed(i, j)) continue;
-      weights(i, j) = std::exp(scores(i, j) - top);
-      total += weights(i, j);
-    }
-    for (Eigen::Index j = 0; j < cols; ++j) weights(i, j) /= total;
-  }
-  return weights;
-}
 
 }  // namespace
 

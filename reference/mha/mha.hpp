@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "../common/masked_rows.hpp"  // relative: a learner-side include path must find it too
 #include "kt/tensor.hpp"
 
 namespace ref {
@@ -17,12 +18,6 @@ struct MhaWeights {
   kt::Tensor wq, wk, wv, wo;  // (d_model, d_model), y = x Wᵀ + b
   kt::Tensor bq, bk, bv, bo;  // (d_model) or undefined
 };
-
-/// What a query row with no key it may attend to gets. Uniform is what filling masked scores with
-/// finfo(dtype).min gives (the weights are 1/T each, so the output is the mean of the values);
-/// Zeros is PyTorch >= 2.5's "safe softmax"; AllKeys is what adding a large finite negative
-/// constant gives (every score shifts equally, so the row attends as if unmasked).
-enum class MaskedRows { Uniform, Zeros, AllKeys };
 
 /// x: (B, T, d_model), any floating dtype (computed in Float64). mask: undefined, or Bool with
 /// true = may attend, broadcastable to (B, num_heads, T, T). A query row with no key to attend to

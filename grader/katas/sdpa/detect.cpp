@@ -1,0 +1,111 @@
+#include "grader/katas/sdpa/detect.hpp"
+
+#include <vector>
+
+namespace grader::kata_sdpa {
+
+Spec unmasked_distinct_scales() {
+  return {.t_min = 2, .t_max = 5, .d_max = 6, .masking = Masking::None, .distinct_scales = true};
+}
+
+Spec masked_no_empty_rows(Masking masking) {
+  return {.t_min = 1, .t_max = 5, .d_max = 4, .masking = masking};
+}
+
+std::optional<Failure> cannot_check(const Case& c, const Run& run, const std::string& id) {
+  if (run.ok() && run.out.sizes() == c.out_shape()) return std::nullopt;
+  Failure f = failure_from_run(c, run);  // keeps not_implemented, and error for a resource limit
+  f.message = "could not check for " + id + ": " + f.message;
+  return f;
+}
+
+bool computes(const Case& c, const kt::Tensor& got, const Mistakes& mistakes) {
+  const kt::Tensor mistake = sdpa_with_mistakes(c, mistakes);
+  return mistake.defined() && close(got, mistake);
+}
+
+namespace {
+
+/// The softmax axes a case can be normalised along: the keys' (-1), then every other axis of the
+/// scores.
+std::vector<int64_t> softmax_axes(const Case& c) {
+  std::vector<int64_t> axes = {-1};
+  const auto rank = int64_t(c.out_shape().size());
+  for (int64_t axis = 0; axis < rank - 1; ++axis) axes.push_back(axis);
+  return axes;
+}
+
+}  // namespace
+
+bool shows_scale(const Case& c, const kt::Tensor& got, Scale scale) {
+  for (int64_t axis : softmax_axes(c)) {
+    if (computes(c, got, {.scale = scale, .softmax_axis = axis}) &&
+        !computes(c, got, {.softmax_axis = axis})) {
+      return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+/// The case with `rows` more queries, `keys` more keys and values, and `dk` / `dv` more columns of
+/// q and k / v, the new entries drawn at random.
+Case grown(const Case& c, int64_t rows, int64_t keys, int64_t dk, int64_t dv) {
+  kt::Generator gen(uint64_t(c.Tq() * 1000 + c.Tk() * 100 + c.dk() * 10 + c.dv()));
+  const auto grow = [&](const kt::Tensor& t, int64_t more_rows, int64_t more_columns) {
+    kt::Tensor out = t;
+    kt::Shape s = out.sizes();
+    s[s.size() - 2] = more_rows;
+    if (more_rows > 0) out = kt::cat({out, kt::randn(s, gen)}, -2);
+    s = out.sizes();
+    s.back() = more_columns;
+    if (more_columns > 0) out = kt::cat({out, kt::randn(s, gen)}, -1);
+    return out;
+  };
+  Case larger = c;
+  larger.q = grow(c.q, rows, dk);
+  larger.k = grow(c.k, keys, dk);
+  larger.v = grow(c.v, keys, dv);
+  return larger;
+}
+
+}  // namespace
+
+bool still_shows_scale(const Case& c, Scale scale) {
+  // Longer (the widths, and so every real scale, unchanged), then wider (the lengths unchanged).
+  for (const Case& larger : {grown(c, 1, 2, 0, 0), grown(c, 0, 0, 1, 2)}) {
+    const Run run = run_learner(larger);
+    if (!run.ok() || !shows_scale(larger, run.out, scale)) return false;
+  }
+  return true;
+}
+
+std::optional<int64_t> shows_softmax_axis(const Case& c, const kt::Tensor& got) {
+  for (int64_t axis : softmax_axes(c)) {
+    if (axis == -1) continue;
+    for (Scale scale : kScales) {
+      if (computes(c, got, {.scale = scale, .softmax_axis = axis}) &&
+          !computes(c, got, {.scale = scale})) {
+        return axis;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+bool shows_mistake(const Case& c, const kt::Tensor& got, Mistakes mistake) {
+  for (Scale scale : kScales) {
+    mistake.scale = scale;
+    if (computes(c, got, mistake) && !computes(c, got, {.scale = scale})) return true;
+  }
+  return false;
+}
+
+Failure found_pitfall(const Case& c, const kt::Tensor& got, const char* id, std::string message) {
+  Failure f = failure(c, got, std::move(message));
+  f.pitfall = id;
+  return f;
+}
+
+}  // namespace grader::kata_sdpa

@@ -1,0 +1,77 @@
+// What the sdpa kata's pitfall detectors share. Each detector lives in pitfalls/ID.cpp and
+// registers the check "pitfall_ID"; kata.toml gives its points.
+//
+// Note [sdpa detectors]
+// A detector names its pitfall only on a positive signature, on cases where the other pitfalls
+// cannot hide or fake it:
+// - Every signature is "the output equals attention with the mistake, and not attention without
+//   it", where everything else is held the same: a mistake that cannot show on a case (a mask
+//   that hides nothing, a scale under a softmax along an axis of size 1) is never named on it.
+// - The scale pitfalls (missing_scale, scale_by_d_k, scale_by_d_v) use no mask and no causality
+//   (every masking mistake vanishes), d_k >= 2, d_v >= 2, d_v != d_k and d_v != d_k² (so the four
+//   scales √d_k, 1, d_k and √d_v all differ). Signature: the output equals attention with that
+//   scale and not with √d_k, the softmax along the keys or along another axis in both (so a wrong
+//   softmax axis beside it does not hide the scale), confirmed on a longer and on a wider case
+//   (so a scale that is something else, such as √T_k, and equals this one by coincidence is not
+//   named).
+// - softmax_wrong_dim uses the same cases with at least one leading axis (a solution that
+// hard-codes
+//   dim 2 for 3-D inputs is then checked on 3-D and 4-D ones): the output equals attention
+//   normalised along an axis other than the keys' and not along the keys, at any of the four
+//   scales.
+// - The masking pitfalls (mask_after_softmax, mask_polarity_inverted, causal_top_left) use cases
+//   where no query is left without a key (so -inf cannot turn anything into NaN), and
+//   causal_top_left uses T_q < T_k with no mask (where top-left and bottom-right alignment differ
+//   and no row is empty either way). Signature: the output equals attention with that mistake at
+//   any of the four scales (so a scale mistake beside it does not hide it). mask_after_softmax also
+//   recognises the form that fills the masked weights with -inf or finfo.min after the softmax:
+//   exactly the rows that have a masked key blow up, and the same call with nothing masked is
+//   right.
+// - neg_inf_nan uses cases with a query that has no key (a mask row entirely false, or is_causal
+//   with T_q > T_k). Signature: non-finite values in exactly such rows (never in another), and the
+//   same code is finite once every query has a key again.
+// A detector that finds no signature passes even if the output is wrong: the general checks report
+// that.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "grader/katas/sdpa/cases.hpp"
+#include "grader/katas/sdpa/mistakes.hpp"
+
+namespace grader::kata_sdpa {
+
+/// Cases per detector.
+inline constexpr int kDetectorCases = 40;
+
+/// The scale detectors' and softmax_wrong_dim's cases: no mask, not causal, T_q and T_k in 2-5,
+/// d_k and d_v in 2-6 with four different scales.
+Spec unmasked_distinct_scales();
+/// The masking detectors' cases: `masking` (Mask or Causal), no query left without a key.
+Spec masked_no_empty_rows(Masking masking);
+/// A detector's failure for a call that threw or returned another shape: "could not check for
+/// ID: ..." (not_implemented when it threw kt::NotImplemented: the stub reads as not started).
+std::optional<Failure> cannot_check(const Case& c, const Run& run, const std::string& id);
+
+/// got equals what the case computes with `mistakes` (and is defined).
+bool computes(const Case& c, const kt::Tensor& got, const Mistakes& mistakes);
+/// got equals attention at `scale` and not at √d_k, with the softmax along the keys or along one
+/// other axis (the same in both).
+bool shows_scale(const Case& c, const kt::Tensor& got, Scale scale);
+/// shows_scale again on two larger cases, running the learner on them: one with more queries and
+/// keys, one with wider q, k and v (new entries at random). A scale that only coincides with
+/// `scale` on the first case (√T_k = √d_v when T_k = d_v) is not named.
+bool still_shows_scale(const Case& c, Scale scale);
+/// The first axis of the scores other than the keys' along which got equals attention, and not
+/// along the keys, at one of the four scales (the same in both).
+std::optional<int64_t> shows_softmax_axis(const Case& c, const kt::Tensor& got);
+/// got equals attention with `mistake` and not without it, at one of the four scales (the same in
+/// both; the mistake's own scale is ignored).
+bool shows_mistake(const Case& c, const kt::Tensor& got, Mistakes mistake);
+
+/// A detector's finding: its pitfall id, the explanation, and the query row where got differs
+/// most from the reference.
+Failure found_pitfall(const Case& c, const kt::Tensor& got, const char* id, std::string message);
+
+}  // namespace grader::kata_sdpa

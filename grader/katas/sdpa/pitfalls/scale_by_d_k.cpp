@@ -1,0 +1,33 @@
+// Detector of the pitfall scale_by_d_k: the scores are divided by d_k instead of √d_k.
+// See Note [sdpa detectors] in detect.hpp.
+#include <rapidcheck.h>
+
+#include "grader/katas/sdpa/detect.hpp"
+
+namespace grader::kata_sdpa {
+namespace {
+
+Outcome check_scale_by_d_k(uint64_t seed) {
+  return run_sdpa_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
+    const Case c = generate(unmasked_distinct_scales());
+    const Run run = run_learner(c);
+    if (auto stopped = cannot_check(c, run, "scale_by_d_k")) return stopped;
+    if (matches(c, run.out) || !shows_scale(c, run.out, Scale::Dk) ||
+        !still_shows_scale(c, Scale::Dk)) {
+      return std::nullopt;
+    }
+    const std::string dk = std::to_string(c.dk());
+    return found_pitfall(c, run.out, "scale_by_d_k",
+                         "the scores are divided by d_k = " + dk + ", not by √d_k = √" + dk +
+                             ". The scale is a square root: a dot product of d_k random "
+                             "components has variance d_k, and dividing by √d_k brings it back "
+                             "to 1; dividing by d_k shrinks it to 1/d_k and flattens the "
+                             "attention towards uniform. Use std::sqrt(double(d_k)).");
+  });
+}
+
+const Registrar check({"pitfall_scale_by_d_k", "the scores are divided by √d_k, not d_k",
+                       check_scale_by_d_k});
+
+}  // namespace
+}  // namespace grader::kata_sdpa

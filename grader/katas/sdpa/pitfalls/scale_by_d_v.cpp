@@ -1,0 +1,34 @@
+// Detector of the pitfall scale_by_d_v: the scores are divided by √ of v's width instead of √d_k.
+// See Note [sdpa detectors] in detect.hpp.
+#include <rapidcheck.h>
+
+#include "grader/katas/sdpa/detect.hpp"
+
+namespace grader::kata_sdpa {
+namespace {
+
+Outcome check_scale_by_d_v(uint64_t seed) {
+  return run_sdpa_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
+    const Case c = generate(unmasked_distinct_scales());
+    const Run run = run_learner(c);
+    if (auto stopped = cannot_check(c, run, "scale_by_d_v")) return stopped;
+    if (matches(c, run.out) || !shows_scale(c, run.out, Scale::SqrtDv) ||
+        !still_shows_scale(c, Scale::SqrtDv)) {
+      return std::nullopt;
+    }
+    const std::string dk = std::to_string(c.dk()), dv = std::to_string(c.dv());
+    return found_pitfall(c, run.out, "scale_by_d_v",
+                         "the scores are divided by √d_v = √" + dv +
+                             " (v's width), not by √d_k = √" + dk +
+                             ". The scale belongs to the dot product q·k, whose length is d_k = "
+                             "q.size(-1) = k.size(-1); d_v is only the width of what the weights "
+                             "average. Most models have d_v = d_k, so this hides until they "
+                             "differ.");
+  });
+}
+
+const Registrar check({"pitfall_scale_by_d_v", "the scale is √d_k (q's width), not √d_v",
+                       check_scale_by_d_v});
+
+}  // namespace
+}  // namespace grader::kata_sdpa

@@ -1,0 +1,23 @@
+// expect: pass
+// Accepted: an additive mask, 0 where allowed and finfo.min where not (scores + min rounds to min
+// exactly).
+#include <cmath>
+
+#include "sdpa.hpp"
+
+namespace kata {
+
+kt::Tensor scaled_dot_product_attention(const kt::Tensor& q, const kt::Tensor& k,
+                                        const kt::Tensor& v,
+                                        const std::optional<kt::Tensor>& attn_mask,
+                                        bool is_causal) {
+  const int64_t t_q = q.size(-2), t_k = k.size(-2);
+  const kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(q.size(-1)));
+  kt::Tensor allowed = kt::ones({t_q, t_k}, kt::Bool);
+  if (is_causal) allowed = kt::tril(allowed, t_k - t_q);
+  if (attn_mask) allowed = allowed & *attn_mask;
+  const kt::Tensor bias = (~allowed).to(kt::Float64) * kt::finfo(kt::Float64).min;
+  return kt::matmul(kt::softmax(scores + bias, -1), v);
+}
+
+}  // namespace kata

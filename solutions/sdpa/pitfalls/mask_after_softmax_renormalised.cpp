@@ -1,0 +1,22 @@
+// expect-pitfalls: mask_after_softmax
+// Masks after the softmax and multiplies the weights by the mask: the same numbers as zeroing them.
+#include <cmath>
+
+#include "sdpa.hpp"
+
+namespace kata {
+
+kt::Tensor scaled_dot_product_attention(const kt::Tensor& q, const kt::Tensor& k,
+                                        const kt::Tensor& v,
+                                        const std::optional<kt::Tensor>& attn_mask,
+                                        bool is_causal) {
+  const int64_t t_q = q.size(-2), t_k = k.size(-2);
+  const kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(q.size(-1)));
+  kt::Tensor allowed = kt::ones({t_q, t_k}, kt::Bool);
+  if (is_causal) allowed = kt::tril(allowed, t_k - t_q);
+  if (attn_mask) allowed = allowed & *attn_mask;
+  const kt::Tensor weights = kt::softmax(scores, -1) * allowed.to(kt::Float64);
+  return kt::matmul(weights, v);
+}
+
+}  // namespace kata

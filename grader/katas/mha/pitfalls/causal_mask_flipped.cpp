@@ -3,7 +3,7 @@
 // See Note [pitfall detectors] in detect.hpp.
 #include <rapidcheck.h>
 
-#include "grader/katas/mha/detect.hpp"
+#include "grader/lib/mha/detect.hpp"
 
 namespace grader::mha {
 namespace {

@@ -1,40 +1,9 @@
-// Detector of the pitfall neg_inf_nan: -inf in the scores turns a fully masked row into NaN.
-// See Note [pitfall detectors] in detect.hpp.
-#include <rapidcheck.h>
-
-#include "grader/katas/mha/detect.hpp"
+// The mha kata's detector of neg_inf_nan (its logic is shared with mha_function:
+// grader/lib/mha/pitfalls/neg_inf_nan.cpp).
+#include "grader/lib/mha/detectors.hpp"
 
 namespace grader::mha {
 namespace {
-
-Outcome check_neg_inf_nan(uint64_t seed) {
-  return run_mha_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
-    const Case c = generate(one_head(Masking::FullyMasked));
-    const Run run = run_learner(c);
-    if (!shape_ok(c, run)) return cannot_check(c, run, "NaN from fully masked rows");
-    if (all_finite(run.out)) return std::nullopt;
-    // The signature: non-finite values only in the rows whose query may attend to nothing.
-    const kt::Tensor empty_rows = ref::fully_masked_queries(c.B, c.T, c.H, false, c.mask);
-    const kt::Tensor bad_rows = kt::any(~kt::isfinite(run.out), -1);  // (B, T)
-    if (kt::any(bad_rows & ~empty_rows).item() != 0.0) return std::nullopt;
-    // And the NaN must come from having nothing to attend to: give every query its own key back
-    // (other keys stay masked) and the same code must be finite. (Masking after the softmax with
-    // -inf or finfo.min fails this: any masked key blows it up.)
-    Case fixed = c;
-    fixed.mask = c.mask | kt::eye(c.T, c.T, kt::Bool);
-    const Run with_diagonal = run_learner(fixed);
-    if (!with_diagonal.ok() || !sane(with_diagonal.out)) return std::nullopt;
-    return found_pitfall(
-        c, run, "neg_inf_nan",
-        "a query row whose keys are all masked (a padded position) comes out as NaN. Filling "
-        "masked scores with -inf makes such a row softmax(-inf, ..., -inf) = 0/0 = NaN, and the "
-        "NaN then spreads through everything downstream. Fill with kt::finfo(scores.dtype()).min "
-        "instead: exp() of it underflows to 0 without NaN, and a fully masked row gets uniform "
-        "weights. (Already using finfo.min? A softmax written by hand without subtracting the "
-        "row maximum first gives the same 0/0 on such a row: use kt::softmax or subtract the "
-        "max.)");
-  });
-}
 
 const Registrar check({"pitfall_neg_inf_nan", "a fully masked row is not NaN", check_neg_inf_nan});
 

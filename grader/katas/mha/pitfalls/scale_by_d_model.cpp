@@ -1,36 +1,9 @@
-// Detector of the pitfall scale_by_d_model: scores divided by sqrt(d_model) instead of
-// sqrt(d_head). See Note [pitfall detectors] in detect.hpp.
-#include <rapidcheck.h>
-
-#include "grader/katas/mha/detect.hpp"
+// The mha kata's detector of scale_by_d_model (its logic is shared with mha_function:
+// grader/lib/mha/pitfalls/scale_by_d_model.cpp).
+#include "grader/lib/mha/detectors.hpp"
 
 namespace grader::mha {
 namespace {
-
-Outcome check_scale_by_d_model(uint64_t seed) {
-  return run_mha_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
-    const Case c = generate(several_heads(Masking::NotCausal));
-    const Run run = run_learner(c);
-    if (!shape_ok(c, run)) return cannot_check(c, run, "the score scale");
-    // Dividing by sqrt(d_model) is dividing by sqrt(d_head) on query weights shrunk by
-    // sqrt(num_heads). Compare under each head split, so a head-order mistake cannot hide it.
-    bool found = false;
-    for (HeadSplit split : {HeadSplit::Contiguous, HeadSplit::Strided, HeadSplit::NoTranspose}) {
-      const bool wrong =
-          close(run.out, run_mistakes(c, {.split = split, .scale_by_d_model = true}));
-      const bool right = close(run.out, run_mistakes(c, {.split = split}));
-      found = found || (wrong && !right);
-    }
-    if (!found) return std::nullopt;
-    return found_pitfall(
-        c, run, "scale_by_d_model",
-        "the scores are divided by sqrt(d_model) = sqrt(" + std::to_string(c.D()) +
-            ") instead of sqrt(d_head) = sqrt(" + std::to_string(c.dk) +
-            "). Each head's dot product sums d_head terms, so its spread grows like "
-            "sqrt(d_head): that is what to divide by. sqrt(d_model) over-shrinks the scores "
-            "by sqrt(num_heads) and flattens attention towards uniform.");
-  });
-}
 
 const Registrar check({"pitfall_scale_by_d_model", "scores are scaled by 1/sqrt(d_head)",
                        check_scale_by_d_model});

@@ -2,7 +2,7 @@
 // instead of over the keys (dim -1). See Note [pitfall detectors] in detect.hpp.
 #include <rapidcheck.h>
 
-#include "grader/katas/mha/detect.hpp"
+#include "grader/lib/mha/detect.hpp"
 
 namespace grader::mha {
 namespace {

@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "grader/katas/mha/mistakes.hpp"
+#include "grader/lib/mha/mistakes.hpp"
 #include "reference/mha/mha.hpp"
 
 namespace {

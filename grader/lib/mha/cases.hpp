@@ -1,16 +1,19 @@
-// Random MHA cases for the checks, the call into the learner's class, and output comparison.
+// Random multi-head attention cases for the checks of the katas that grade it (mha: the module;
+// mha_function: the bare function), the call into the learner's code (each kata sets its own,
+// KataCall), and output comparison.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "grader/katas/mha/mistakes.hpp"
 #include "grader/lib/check.hpp"
 #include "grader/lib/compare.hpp"
 #include "grader/lib/learner_call.hpp"
+#include "grader/lib/mha/mistakes.hpp"
 #include "grader/lib/property.hpp"
 #include "kt/tensor.hpp"
 #include "reference/mha/mha.hpp"
@@ -51,11 +54,25 @@ struct Case {
   [[nodiscard]] std::vector<std::pair<std::string, std::string>> describe() const;
 };
 
+/// How a kata calls the learner's code on a case. Each kata of the family sets one at start-up
+/// (a static SetKataCall in its checks); the shared checks and detectors call through it.
+struct KataCall {
+  std::string what;    // names the call in a failure: "forward", "mha(x, Wq, Wk, Wv, Wo, h, mask)"
+  bool biases = true;  // whether a case may have biases
+  /// The "call" field shown with a failure.
+  std::function<std::string(const Case&)> call_text;
+  /// Runs the learner's code on fresh copies of the case's tensors (may throw).
+  std::function<kt::Tensor(const Case&)> run;
+};
+const KataCall& kata_call();
+struct SetKataCall {
+  explicit SetKataCall(KataCall call);
+};
+
 /// Draws a case inside a RapidCheck property (sizes named so shrinking shows them).
 Case generate(const Spec& spec);
 
-/// Builds the learner's MultiHeadAttention with the case's weights (fresh copies each call) and
-/// runs the overload the case asks for. Never throws.
+/// Runs the learner's code on the case through the kata's KataCall. Never throws.
 Run run_learner(const Case& c);
 /// The reference's output for the case (a fully masked query row as `rows` says).
 kt::Tensor run_reference(const Case& c, ref::MaskedRows rows = ref::MaskedRows::Uniform);

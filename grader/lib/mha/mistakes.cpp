@@ -1,4 +1,4 @@
-#include "grader/katas/mha/mistakes.hpp"
+#include "grader/lib/mha/mistakes.hpp"
 
 #include <cmath>
 

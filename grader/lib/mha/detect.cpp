@@ -1,4 +1,4 @@
-#include "grader/katas/mha/detect.hpp"
+#include "grader/lib/mha/detect.hpp"
 
 #include <utility>
 

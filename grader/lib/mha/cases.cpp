@@ -1,4 +1,4 @@
-#include "grader/katas/mha/cases.hpp"
+#include "grader/lib/mha/cases.hpp"
 
 #include <rapidcheck.h>
 
@@ -6,9 +6,20 @@
 #include <cmath>
 #include <cstdio>
 
-#include "mha.hpp"
-
 namespace grader::mha {
+
+namespace {
+
+KataCall& current_call() {
+  static KataCall call;
+  return call;
+}
+
+}  // namespace
+
+const KataCall& kata_call() { return current_call(); }
+
+SetKataCall::SetKataCall(KataCall call) { current_call() = std::move(call); }
 
 std::vector<std::pair<std::string, std::string>> Case::describe() const {
   std::vector<std::pair<std::string, std::string>> out = {
@@ -18,15 +29,10 @@ std::vector<std::pair<std::string, std::string>> Case::describe() const {
       {"d_model", std::to_string(D())},
       {"num_heads", std::to_string(H)},
       {"d_head", std::to_string(dk)},
-      {"bias", bias ? "true" : "false"},
   };
-  if (mask.defined()) {
-    out.emplace_back("call", "forward(x, attn_mask)");
-    out.emplace_back("attn_mask", mask_text);
-  } else {
-    out.emplace_back("call",
-                     causal ? "forward(x, /*causal=*/true)" : "forward(x, /*causal=*/false)");
-  }
+  if (kata_call().biases) out.emplace_back("bias", bias ? "true" : "false");
+  out.emplace_back("call", kata_call().call_text(*this));
+  if (mask.defined()) out.emplace_back("attn_mask", mask_text);
   return out;
 }
 
@@ -90,7 +96,7 @@ Case generate(const Spec& spec) {
   c.T = *rc::gen::inRange<int64_t>(spec.t_min, spec.t_max + 1).as("T");
   c.H = *rc::gen::inRange<int64_t>(spec.h_min, spec.h_max + 1).as("num_heads");
   c.dk = *rc::gen::inRange<int64_t>(spec.dk_min, spec.dk_max + 1).as("d_head");
-  c.bias = *rc::gen::arbitrary<bool>().as("bias");
+  c.bias = kata_call().biases && *rc::gen::arbitrary<bool>().as("bias");
   const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("data seed");
   kt::Generator gen(seed);
   const int64_t D = c.D();
@@ -137,21 +143,7 @@ Case generate(const Spec& spec) {
 
 Run run_learner(const Case& c) {
   announce_case(c.describe());  // so a crash or a timeout still names the case
-  return call_learner([&] {
-    MultiHeadAttention m(c.D(), c.H, c.bias);
-    m.q_proj.weight = c.w.wq.clone();
-    m.k_proj.weight = c.w.wk.clone();
-    m.v_proj.weight = c.w.wv.clone();
-    m.out_proj.weight = c.w.wo.clone();
-    if (c.bias) {
-      m.q_proj.bias = c.w.bq.clone();
-      m.k_proj.bias = c.w.bk.clone();
-      m.v_proj.bias = c.w.bv.clone();
-      m.out_proj.bias = c.w.bo.clone();
-    }
-    const kt::Tensor x = c.x.clone();
-    return c.mask.defined() ? m.forward(x, c.mask.clone()) : m.forward(x, c.causal);
-  });
+  return call_learner([&] { return kata_call().run(c); });
 }
 
 kt::Tensor run_reference(const Case& c, ref::MaskedRows rows) {
@@ -169,7 +161,7 @@ bool shape_ok(const Case& c, const Run& run) {
 
 Failure failure_from_run(const Case& c, const Run& run) {
   if (!run.ok()) {
-    Failure f = failure_from_throw(run, "forward");
+    Failure f = failure_from_throw(run, kata_call().what);
     f.counterexample = c.describe();
     if (run.view_error) {
       f.message +=
@@ -180,7 +172,7 @@ Failure failure_from_run(const Case& c, const Run& run) {
   }
   Failure f;
   f.counterexample = c.describe();
-  f.message = "forward returned a tensor of shape " + kt::shape_str(run.out.sizes()) +
+  f.message = kata_call().what + " returned a tensor of shape " + kt::shape_str(run.out.sizes()) +
               " and dtype " + std::string(kt::dtype_name(run.out.dtype())) + "; expected shape " +
               kt::shape_str({c.B, c.T, c.D()}) + " (B, T, d_model) and dtype float64, the input's.";
   return f;

@@ -15,7 +15,7 @@
 
 #include <string>
 
-#include "grader/katas/mha/cases.hpp"
+#include "grader/lib/mha/cases.hpp"
 
 namespace grader::mha {
 

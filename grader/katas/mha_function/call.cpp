@@ -1,0 +1,39 @@
+// How the mha_function kata calls the learner's code: kata::mha with the case's weights as the
+// function takes them (x @ W, so the transposes of the nn.Linear weights the cases hold), and a
+// causal case's mask given as the causal tril(ones(T, T)).
+#include <optional>
+
+#include "grader/lib/mha/cases.hpp"
+#include "mha_function.hpp"
+
+namespace grader::mha {
+namespace {
+
+/// nn.Linear's weight w (y = x wᵀ) as this kata's W (y = x W), a fresh copy (contiguous() alone
+/// returns w itself when w is 1 x 1, and the learner's code may write into what it is given).
+kt::Tensor as_x_at_w(const kt::Tensor& w) { return w.transpose(0, 1).contiguous().clone(); }
+
+const SetKataCall call({
+    .what = "mha(x, Wq, Wk, Wv, Wo, h, mask)",
+    .biases = false,
+    .call_text = [](const Case& c) -> std::string {
+      if (c.mask.defined()) return "mha(x, Wq, Wk, Wv, Wo, h, mask)";
+      if (c.causal) return "mha(x, Wq, Wk, Wv, Wo, h, mask) with mask = tril(ones(T, T)), causal";
+      return "mha(x, Wq, Wk, Wv, Wo, h)";
+    },
+    .run =
+        [](const Case& c) {
+          kt::Tensor mask = c.mask;
+          if (c.causal) {
+            const kt::Tensor tril = kt::tril(kt::ones({c.T, c.T}, kt::Bool));
+            mask = mask.defined() ? (mask & tril) : tril;
+          }
+          const std::optional<kt::Tensor> given =
+              mask.defined() ? std::optional<kt::Tensor>(mask.clone()) : std::nullopt;
+          return ::kata::mha(c.x.clone(), as_x_at_w(c.w.wq), as_x_at_w(c.w.wk), as_x_at_w(c.w.wv),
+                             as_x_at_w(c.w.wo), c.H, given);
+        },
+});
+
+}  // namespace
+}  // namespace grader::mha

@@ -1,0 +1,24 @@
+// The mha_function kata's general checks (their logic is shared with mha: grader/lib/mha/). Each
+// known pitfall has its own detector in pitfalls/ID.cpp (see grader/lib/mha/detect.hpp).
+#include "grader/lib/mha/checks.hpp"
+
+namespace grader::mha {
+namespace {
+
+const Registrar shape({"shape", "mha returns (B, T, d) float64 for every generated shape",
+                       check_shape});
+const Registrar matches_reference({"matches_reference",
+                                   "mha equals the reference (allclose rtol 1e-9, atol 1e-12), "
+                                   "with and without a mask",
+                                   check_matches_reference});
+const Registrar causal_is_causal(
+    {"causal_is_causal",
+     "with a causal mask, changing later tokens leaves earlier outputs bit-identical",
+     check_causal});
+const Registrar fully_masked_rows({"fully_masked_rows",
+                                   "a fully masked query row gives finite output, the rest still "
+                                   "matches",
+                                   check_fully_masked_rows});
+
+}  // namespace
+}  // namespace grader::mha

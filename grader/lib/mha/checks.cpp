@@ -1,0 +1,133 @@
+// The general checks of multi-head attention (checks.hpp): shape, agreement with the reference,
+// causality, fully masked rows.
+#include <rapidcheck.h>
+
+#include "grader/lib/mha/checks.hpp"
+
+namespace grader::mha {
+namespace {
+
+constexpr int kCases = 100;
+
+/// A case of the general ranges, through either overload (a mask, or the causal flag).
+Case any_call() {
+  Spec spec;
+  spec.masking = *rc::gen::arbitrary<bool>().as("use the mask overload") ? Masking::Partial
+                                                                         : Masking::CausalFlag;
+  return generate(spec);
+}
+
+}  // namespace
+
+Outcome check_shape(uint64_t seed) {
+  return run_mha_property(seed, kCases, [&]() -> std::optional<Failure> {
+    const Case c = any_call();
+    const Run run = run_learner(c);
+    if (shape_ok(c, run)) return std::nullopt;
+    return failure_from_run(c, run);
+  });
+}
+
+Outcome check_matches_reference(uint64_t seed) {
+  return run_mha_property(seed, kCases, [&]() -> std::optional<Failure> {
+    const Case c = any_call();
+    const Run run = run_learner(c);
+    if (!shape_ok(c, run)) return failure_from_run(c, run);
+    const kt::Tensor expected = run_reference(c);
+    if (close(run.out, expected)) return std::nullopt;
+    Failure f;
+    f.counterexample = c.describe();
+    f.message = all_finite(run.out)
+                    ? "the output differs from the reference implementation (allclose with rtol "
+                      "1e-9, atol 1e-12 fails). The row shown is where they differ most."
+                    : "the output contains NaN or Inf where the reference is finite.";
+    f.message += float32_rounding_note(run.out, expected, "float64 (the input's dtype)");
+    show_worst_row(run.out, expected, f);
+    return f;
+  });
+}
+
+Outcome check_causal(uint64_t seed) {
+  return run_mha_property(seed, kCases, [&]() -> std::optional<Failure> {
+    Spec spec;
+    spec.t_min = 2;
+    spec.masking = Masking::CausalOnly;
+    Case c = generate(spec);
+    const Run before = run_learner(c);
+    if (!shape_ok(c, before)) return failure_from_run(c, before);
+    const auto keep = *rc::gen::inRange<int64_t>(1, c.T).as("tokens kept (the rest change)");
+    const auto seed2 = *rc::gen::inRange<uint64_t>(0, 1000).as("new future tokens seed");
+    kt::Generator gen(seed2 + 7919);
+    Case changed = c;
+    changed.x = c.x.clone();
+    changed.x.narrow(1, keep, c.T - keep).copy_(kt::randn({c.B, c.T - keep, c.D()}, gen));
+    const Run after = run_learner(changed);
+    if (!shape_ok(changed, after)) return failure_from_run(changed, after);
+    const kt::Tensor past_before = before.out.narrow(1, 0, keep);
+    const kt::Tensor past_after = after.out.narrow(1, 0, keep);
+    if (kt::equal(past_before, past_after)) return std::nullopt;
+    Failure f;
+    f.counterexample = c.describe();
+    f.counterexample.emplace_back(
+        "changed", "tokens " + std::to_string(keep) + ".." + std::to_string(c.T - 1) + " only");
+    f.message = "with causal = true, the outputs of positions 0.." + std::to_string(keep - 1) +
+                " changed although only later tokens changed: information from the future "
+                "reaches the past. Causality must hold exactly (kt::equal, not allclose).";
+    show_worst_row(past_after, past_before, f);
+    return f;
+  });
+}
+
+Outcome check_fully_masked_rows(uint64_t seed) {
+  return run_mha_property(seed, kCases, [&]() -> std::optional<Failure> {
+    Spec spec;
+    spec.masking = Masking::FullyMasked;
+    const Case c = generate(spec);
+    const Run run = run_learner(c);
+    if (!shape_ok(c, run)) return failure_from_run(c, run);
+    Failure f;
+    f.counterexample = c.describe();
+    const kt::Tensor uniform = run_reference(c);
+    if (!all_finite(run.out)) {
+      f.message =
+          "the output has NaN or Inf when a query row is entirely masked (a padded position). "
+          "Such a row must still give finite numbers: the mean of the values (fill with "
+          "kt::finfo(dtype).min) or zeros.";
+      show_worst_row(run.out, uniform, f);
+      return f;
+    }
+    // Rows whose query may attend to something: tight, as everywhere. Rows with nothing to attend
+    // to: any of the accepted conventions (ref::MaskedRows), within rtol 1e-5 / atol 1e-7 - adding
+    // a large finite constant (e.g. -1e9) to the scores rounds them to ulp(1e9) ~ 1e-7, which
+    // legitimately costs those rows that much precision. The conventions differ by far more.
+    const kt::Tensor empty_rows = ref::fully_masked_queries(c.B, c.T, c.H, false, c.mask);
+    const kt::Tensor keep = (~empty_rows).unsqueeze(-1);
+    const kt::Tensor got = run.out.to(kt::Float64);
+    const bool others_match =
+        kt::allclose(got.masked_fill(~keep, 0.0), uniform.masked_fill(~keep, 0.0), kRtol, kAtol);
+    bool empty_rows_ok = true;
+    for (int64_t b = 0; b < c.B; ++b) {
+      for (int64_t t = 0; t < c.T; ++t) {
+        if (empty_rows.at({b, t}) == 0.0) continue;
+        bool row_ok = false;
+        for (ref::MaskedRows rows :
+             {ref::MaskedRows::Uniform, ref::MaskedRows::Zeros, ref::MaskedRows::AllKeys}) {
+          const kt::Tensor expected = run_reference(c, rows);
+          row_ok = row_ok || kt::allclose(got[b][t], expected[b][t], 1e-5, 1e-7);
+        }
+        empty_rows_ok = empty_rows_ok && row_ok;
+      }
+    }
+    if (others_match && empty_rows_ok) return std::nullopt;
+    f.message = others_match
+                    ? "the rows whose query attends to nothing are none of the accepted results "
+                      "(the mean of the values, from uniform weights; zero attention; or attention "
+                      "over every key as if unmasked); the other rows are right."
+                    : "the output differs from the reference with a padding mask (rows that "
+                      "are not fully masked differ too).";
+    show_worst_row(run.out, uniform, f);
+    return f;
+  });
+}
+
+}  // namespace grader::mha

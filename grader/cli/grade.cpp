@@ -96,6 +96,14 @@ int grade_command(const GradeOptions& opt) {
     for (const std::string& id : opt.only) rerun += " --check " + id;
     if (opt.time_limit_s > 0) rerun += " --time-limit-s " + std::to_string(opt.time_limit_s);
     if (opt.format == "text") std::cout << to_text(r, colour, rerun) << std::flush;
+    if (opt.format == "text" && !opt.all && opt.solution.empty() && opt.only.empty() &&
+        r.status == Status::Pass) {
+      const std::string next = next_kata_after(k.name);
+      const auto next_kata = find_kata(next);
+      std::cout << (next_kata ? "Next kata: ./grade " + next + "  (" + next_kata->title + ")"
+                              : std::string("Every kata passes."))
+                << "\n";
+    }
     results.push_back(std::move(r));
   }
   if (opt.format == "json") {

@@ -2,6 +2,7 @@
 
 #include "grader/cli/state.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "grader/cli/files.hpp"
@@ -44,6 +45,22 @@ std::string next_kata() {
     if (!last || last->status != Status::Pass) return k.name;
   }
   return "";
+}
+
+std::string next_kata_after(const std::string& kata) {
+  const std::vector<Kata> katas = load_katas();
+  const auto here =
+      std::find_if(katas.begin(), katas.end(), [&](const Kata& k) { return k.name == kata; });
+  const auto unpassed = [](const Kata& k) {
+    const auto last = last_result(k.name);
+    return !last || last->status != Status::Pass;
+  };
+  if (here != katas.end()) {
+    const auto after = std::find_if(std::next(here), katas.end(), unpassed);
+    if (after != katas.end()) return after->name;
+  }
+  const auto first = std::find_if(katas.begin(), katas.end(), unpassed);
+  return first == katas.end() ? "" : first->name;
 }
 
 int hints_shown(const std::string& kata) { return load_json(hints_file()).value(kata, 0); }

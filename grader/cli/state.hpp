@@ -22,6 +22,9 @@ void remember_result(const KataResult& r);
 
 /// The first kata in learning order that has not passed yet; empty when all have.
 std::string next_kata();
+/// After `kata` passed: the first kata after it in the path that has not passed, else the first
+/// before it; empty when every kata passes.
+std::string next_kata_after(const std::string& kata);
 
 int hints_shown(const std::string& kata);
 void set_hints_shown(const std::string& kata, int n);

@@ -73,6 +73,12 @@ if(NOT SANITIZED)
     endif()
     execute_process(COMMAND ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo ${GRADE} reset mha --yes
                     OUTPUT_QUIET)
+    # After a pass the report names the next kata of the path not passed yet (its own state dir,
+    # where nothing has passed before).
+    file(COPY_FILE ${SOURCE}/solutions/sdpa/worked.cpp ${WORK}/repo/katas/sdpa/sdpa.cpp)
+    expect_run("a pass names the next kata of the path" 0 "all 13 checks passed.*Next kata: ./grade mha  \\(Multi-head attention from scratch\\)"
+               ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo KT_STATE_DIR=${WORK}/next-state ${GRADE} sdpa)
+    execute_process(COMMAND git -C ${WORK}/repo checkout -q katas/sdpa/sdpa.cpp)
     # watch grades once at start, then polls until stopped: stop it as soon as it says it is
     # watching (a fixed wait fails on a busy machine, where the first grade takes longer; 180 s at
     # most).

@@ -1,71 +1,26 @@
 // The mha_function reference against PyTorch's recorded explicit-op outputs (float64), and the
 // orientation of its weights worked out by hand.
 #include <catch2/catch.hpp>
-#include <fstream>
-#include <map>
-#include <sstream>
-#include <string>
 #include <vector>
 
 #include "kt/tensor.hpp"
+#include "reference/common/golden_file.hpp"
 #include "reference/mha_function/mha_function.hpp"
-
-namespace {
-
-struct GoldenCase {
-  std::string name;
-  int64_t h = 1;
-  kt::Shape x_shape, mask_shape;
-  std::map<std::string, std::vector<double>> values;
-  kt::Tensor weight(const std::string& key) const {
-    const int64_t d = x_shape.back();
-    return kt::from_vector(values.at(key), {d, d});
-  }
-  kt::Tensor mask() const {
-    if (!values.count("mask")) return kt::Tensor();
-    std::vector<bool> bits;
-    for (double b : values.at("mask")) bits.push_back(b != 0.0);
-    return kt::from_vector(bits, mask_shape);
-  }
-};
-
-std::vector<GoldenCase> load_cases() {
-  std::ifstream in(KT_REFERENCE_DIR "/mha_function/tests/data/mha_function_cases.txt");
-  std::vector<GoldenCase> cases;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream ss(line);
-    std::string key, tok;
-    ss >> key;
-    if (key == "case") {
-      cases.emplace_back();
-      ss >> cases.back().name;
-    } else if (key == "h") {
-      ss >> cases.back().h;
-    } else if (key == "x_shape" || key == "mask_shape") {
-      auto& shape = key == "x_shape" ? cases.back().x_shape : cases.back().mask_shape;
-      int64_t s = 0;
-      while (ss >> s) shape.push_back(s);
-    } else if (!key.empty() && key[0] != '#' && key != "end") {
-      auto& values = cases.back().values[key];
-      while (ss >> tok) values.push_back(std::strtod(tok.c_str(), nullptr));
-    }
-  }
-  return cases;
-}
-
-}  // namespace
 
 TEST_CASE("the mha_function reference matches PyTorch's explicit ops within rtol 1e-10, atol 1e-12",
           "[reference][golden]") {
-  const auto cases = load_cases();
+  const auto cases =
+      ref::golden::load(KT_REFERENCE_DIR "/mha_function/tests/data/mha_function_cases.txt");
   REQUIRE(cases.size() == 6);
   for (const auto& c : cases) {
     INFO("case " << c.name);
-    const kt::Tensor x = kt::from_vector(c.values.at("x"), c.x_shape);
-    const kt::Tensor got = ref::mha_function(x, c.weight("wq"), c.weight("wk"), c.weight("wv"),
-                                             c.weight("wo"), c.h, c.mask());
-    CHECK(kt::allclose(got, kt::from_vector(c.values.at("out"), c.x_shape), 1e-10, 1e-12));
+    const kt::Shape x_shape = c.shape("x_shape");
+    const int64_t d = x_shape.back();
+    const auto w = [&](const char* key) { return c.tensor(key, {d, d}); };
+    const kt::Tensor mask = c.has("mask") ? c.mask("mask", c.shape("mask_shape")) : kt::Tensor();
+    const kt::Tensor got = ref::mha_function(c.tensor("x", x_shape), w("wq"), w("wk"), w("wv"),
+                                             w("wo"), c.shape("h")[0], mask);
+    CHECK(kt::allclose(got, c.tensor("out", x_shape), 1e-10, 1e-12));
   }
 }
 

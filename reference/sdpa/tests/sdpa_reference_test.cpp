@@ -2,59 +2,14 @@
 // values worked out by hand.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <fstream>
-#include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "kt/tensor.hpp"
+#include "reference/common/golden_file.hpp"
 #include "reference/sdpa/sdpa.hpp"
 
 namespace {
-
-struct GoldenCase {
-  std::string name;
-  bool causal = false;
-  std::map<std::string, kt::Shape> shapes;
-  std::map<std::string, std::vector<double>> values;
-  kt::Tensor tensor(const std::string& key) const {
-    if (!values.count(key)) return kt::Tensor();
-    if (key == "mask") {
-      std::vector<bool> bits;
-      for (double b : values.at(key)) bits.push_back(b != 0.0);
-      return kt::from_vector(bits, shapes.at(key));
-    }
-    return kt::from_vector(values.at(key), shapes.at(key));
-  }
-};
-
-std::vector<GoldenCase> load_cases() {
-  std::ifstream in(KT_REFERENCE_DIR "/sdpa/tests/data/sdpa_cases.txt");
-  std::vector<GoldenCase> cases;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream ss(line);
-    std::string key, tok;
-    ss >> key;
-    if (key == "case") {
-      cases.emplace_back();
-      ss >> cases.back().name;
-    } else if (key == "causal") {
-      int flag = 0;
-      ss >> flag;
-      cases.back().causal = flag != 0;
-    } else if (key.size() > 6 && key.substr(key.size() - 6) == "_shape") {
-      int64_t s = 0;
-      auto& shape = cases.back().shapes[key.substr(0, key.size() - 6)];
-      while (ss >> s) shape.push_back(s);
-    } else if (key == "q" || key == "k" || key == "v" || key == "mask" || key == "out") {
-      auto& values = cases.back().values[key];
-      while (ss >> tok) values.push_back(std::strtod(tok.c_str(), nullptr));
-    }
-  }
-  return cases;
-}
 
 kt::Tensor t(std::vector<double> values, kt::Shape shape) { return kt::from_vector(values, shape); }
 
@@ -63,14 +18,18 @@ kt::Tensor t(std::vector<double> values, kt::Shape shape) { return kt::from_vect
 TEST_CASE(
     "the sdpa reference matches PyTorch's explicit-op attention within rtol 1e-10, atol 1e-12",
     "[reference][golden]") {
-  const auto cases = load_cases();
+  const auto cases = ref::golden::load(KT_REFERENCE_DIR "/sdpa/tests/data/sdpa_cases.txt");
   REQUIRE(cases.size() == 10);
   for (const auto& c : cases) {
     INFO("case " << c.name);
+    const auto input = [&](const std::string& key) {
+      return c.tensor(key, c.shape(key + "_shape"));
+    };
+    const kt::Tensor mask = c.has("mask") ? c.mask("mask", c.shape("mask_shape")) : kt::Tensor();
     const kt::Tensor got =
-        ref::sdpa(c.tensor("q"), c.tensor("k"), c.tensor("v"), c.tensor("mask"), c.causal);
-    CHECK(got.sizes() == c.shapes.at("out"));
-    CHECK(kt::allclose(got, c.tensor("out"), 1e-10, 1e-12));
+        ref::sdpa(input("q"), input("k"), input("v"), mask, c.values("causal")[0] != 0.0);
+    CHECK(got.sizes() == c.shape("out_shape"));
+    CHECK(kt::allclose(got, input("out"), 1e-10, 1e-12));
   }
 }
 

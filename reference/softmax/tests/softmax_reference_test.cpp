@@ -2,58 +2,22 @@
 // worked out by hand.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <fstream>
 #include <limits>
-#include <sstream>
-#include <string>
 #include <vector>
 
 #include "kt/tensor.hpp"
+#include "reference/common/golden_file.hpp"
 #include "reference/softmax/softmax.hpp"
-
-namespace {
-
-struct GoldenCase {
-  std::string name;
-  kt::Shape shape;
-  int64_t dim = 0;
-  std::vector<double> x, out;
-};
-
-std::vector<GoldenCase> load_cases() {
-  std::ifstream in(KT_REFERENCE_DIR "/softmax/tests/data/softmax_cases.txt");
-  std::vector<GoldenCase> cases;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream ss(line);
-    std::string key, tok;
-    ss >> key;
-    if (key == "case") {
-      cases.emplace_back();
-      ss >> cases.back().name;
-    } else if (key == "shape") {
-      int64_t s = 0;
-      while (ss >> s) cases.back().shape.push_back(s);
-    } else if (key == "dim") {
-      ss >> cases.back().dim;
-    } else if (key == "x" || key == "out") {
-      auto& values = key == "x" ? cases.back().x : cases.back().out;
-      while (ss >> tok) values.push_back(std::strtod(tok.c_str(), nullptr));
-    }
-  }
-  return cases;
-}
-
-}  // namespace
 
 TEST_CASE("the softmax reference matches torch.softmax within rtol 1e-10, atol 1e-12",
           "[reference][golden]") {
-  const auto cases = load_cases();
+  const auto cases = ref::golden::load(KT_REFERENCE_DIR "/softmax/tests/data/softmax_cases.txt");
   REQUIRE(cases.size() == 9);
   for (const auto& c : cases) {
     INFO("case " << c.name);
-    const kt::Tensor got = ref::softmax(kt::from_vector(c.x, c.shape), c.dim);
-    CHECK(kt::allclose(got, kt::from_vector(c.out, c.shape), 1e-10, 1e-12));
+    const kt::Shape shape = c.shape("shape");
+    const kt::Tensor got = ref::softmax(c.tensor("x", shape), c.shape("dim")[0]);
+    CHECK(kt::allclose(got, c.tensor("out", shape), 1e-10, 1e-12));
   }
 }
 

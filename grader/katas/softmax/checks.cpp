@@ -1,8 +1,6 @@
 // The softmax kata's general checks: shape and dtype, agreement with the reference on ordinary
 // logits, on huge ones, and with -inf / finfo.min entries. Each known pitfall has its own detector
 // in pitfalls/ID.cpp (see detect.hpp).
-#include <rapidcheck.h>
-
 #include "grader/katas/softmax/cases.hpp"
 
 namespace grader::kata_softmax {

@@ -1,8 +1,6 @@
 // Detector of the pitfall causal_mask_flipped: the causal mask hides the past instead of the
 // future, or has its diagonal off by one (triu/tril or their diagonal argument confused).
 // See Note [pitfall detectors] in detect.hpp.
-#include <rapidcheck.h>
-
 #include "grader/lib/mha/detect.hpp"
 
 namespace grader::mha {

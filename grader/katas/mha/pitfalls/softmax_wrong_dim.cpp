@@ -1,7 +1,5 @@
 // Detector of the pitfall softmax_wrong_dim: the softmax normalises over the queries (dim -2)
 // instead of over the keys (dim -1). See Note [pitfall detectors] in detect.hpp.
-#include <rapidcheck.h>
-
 #include "grader/lib/mha/detect.hpp"
 
 namespace grader::mha {

@@ -1,8 +1,6 @@
 // Detector of the pitfall weight_transposed: a weight applied as x @ Wᵀ (nn.Linear's convention)
 // where this kata's function applies x @ W. See Note [pitfall detectors] in
 // grader/lib/mha/detect.hpp.
-#include <rapidcheck.h>
-
 #include <string>
 #include <vector>
 

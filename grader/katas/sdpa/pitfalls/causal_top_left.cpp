@@ -1,7 +1,5 @@
 // Detector of the pitfall causal_top_left: the causal mask aligned top-left (query i attends keys
 // 0..i), wrong when T_q < T_k. See Note [sdpa detectors] in detect.hpp.
-#include <rapidcheck.h>
-
 #include "grader/katas/sdpa/detect.hpp"
 
 namespace grader::kata_sdpa {

@@ -1,8 +1,6 @@
 // Detector of the pitfall mask_polarity_inverted: attn_mask's true read as "masked" (the
 // convention of nn.MultiheadAttention's masks), not "may attend". See Note [sdpa detectors] in
 // detect.hpp.
-#include <rapidcheck.h>
-
 #include "grader/katas/sdpa/detect.hpp"
 
 namespace grader::kata_sdpa {

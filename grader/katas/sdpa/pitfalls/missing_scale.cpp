@@ -1,7 +1,5 @@
 // Detector of the pitfall missing_scale: the scores q kᵀ are not divided by anything.
 // See Note [sdpa detectors] in detect.hpp.
-#include <rapidcheck.h>
-
 #include "grader/katas/sdpa/detect.hpp"
 
 namespace grader::kata_sdpa {

@@ -1,7 +1,5 @@
 // Detector of the pitfall scale_by_d_k: the scores are divided by d_k instead of √d_k.
 // See Note [sdpa detectors] in detect.hpp.
-#include <rapidcheck.h>
-
 #include "grader/katas/sdpa/detect.hpp"
 
 namespace grader::kata_sdpa {

@@ -1,7 +1,5 @@
 // Detector of the pitfall scale_by_d_v: the scores are divided by √ of v's width instead of √d_k.
 // See Note [sdpa detectors] in detect.hpp.
-#include <rapidcheck.h>
-
 #include "grader/katas/sdpa/detect.hpp"
 
 namespace grader::kata_sdpa {

@@ -1,7 +1,5 @@
 // Detector of the pitfall softmax_wrong_dim: the softmax normalises along another axis of the
 // scores than the keys'. See Note [sdpa detectors] in detect.hpp.
-#include <rapidcheck.h>
-
 #include "grader/katas/sdpa/detect.hpp"
 
 namespace grader::kata_sdpa {

@@ -1,7 +1,5 @@
 // Detector of no_max_subtraction: exp(x) / sum(exp(x)) with no maximum subtracted, which
 // overflows (exp(710) = inf in Float64) or underflows to 0 / 0 on large logits.
-#include <rapidcheck.h>
-
 #include <cmath>
 
 #include "grader/katas/softmax/detect.hpp"

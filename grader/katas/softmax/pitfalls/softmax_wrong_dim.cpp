@@ -1,7 +1,5 @@
 // Detector of softmax_wrong_dim: the softmax taken along another axis than dim (often the last
 // one, whatever dim says, or a negative dim counted wrongly).
-#include <rapidcheck.h>
-
 #include "grader/katas/softmax/detect.hpp"
 #include "reference/softmax/softmax.hpp"
 

@@ -1,8 +1,6 @@
 // Detector of sum_without_keepdim: the sums along dim taken without keepdim, so that they
 // broadcast against x's last axes instead of along dim (it runs on square shapes, and throws on
 // most others).
-#include <rapidcheck.h>
-
 #include "grader/katas/softmax/detect.hpp"
 #include "grader/katas/softmax/mistakes.hpp"
 

@@ -1,8 +1,6 @@
 // Detector of the pitfall merge_without_transpose: the (B, num_heads, T, d_head) attention output
 // viewed straight as (B, T, d_model), without transpose(1, 2) first. No error, scrambled output.
 // See Note [pitfall detectors] in detect.hpp.
-#include <rapidcheck.h>
-
 #include "grader/lib/mha/detectors.hpp"
 
 namespace grader::mha {

@@ -1,8 +1,6 @@
 // Detector of the pitfall missing_contiguous: view() of the transposed heads without
 // .contiguous(), which throws kt::ViewError exactly as PyTorch's view does.
 // See Note [pitfall detectors] in detect.hpp.
-#include <rapidcheck.h>
-
 #include "grader/lib/mha/detectors.hpp"
 
 namespace grader::mha {

@@ -1,7 +1,5 @@
 // Detector of the pitfall neg_inf_nan: -inf in the scores turns a fully masked row into NaN.
 // See Note [pitfall detectors] in detect.hpp.
-#include <rapidcheck.h>
-
 #include "grader/lib/mha/detectors.hpp"
 
 namespace grader::mha {

@@ -1,7 +1,5 @@
 // Detector of the pitfall scale_by_d_model: scores divided by sqrt(d_model) instead of
 // sqrt(d_head). See Note [pitfall detectors] in detect.hpp.
-#include <rapidcheck.h>
-
 #include "grader/lib/mha/detectors.hpp"
 
 namespace grader::mha {

@@ -1,7 +1,5 @@
 // Detector of the pitfall wrong_head_order: heads split off the wrong features (or never moved next
 // to the batch axis). See Note [pitfall detectors] in detect.hpp.
-#include <rapidcheck.h>
-
 #include "grader/lib/mha/detectors.hpp"
 
 namespace grader::mha {

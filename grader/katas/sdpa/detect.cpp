@@ -70,8 +70,7 @@ Case grown(const Case& c, int64_t rows, int64_t keys, int64_t dk, int64_t dv) {
   return larger;
 }
 
-}  // namespace
-
+/// shows_scale on a longer and on a wider case, running the learner on them.
 bool still_shows_scale(const Case& c, Scale scale) {
   // Longer (the widths, and so every real scale, unchanged), then wider (the lengths unchanged).
   for (const Case& larger : {grown(c, 1, 2, 0, 0), grown(c, 0, 0, 1, 2)}) {
@@ -79,6 +78,21 @@ bool still_shows_scale(const Case& c, Scale scale) {
     if (!run.ok() || !shows_scale(larger, run.out, scale)) return false;
   }
   return true;
+}
+
+}  // namespace
+
+Outcome check_scale_pitfall(uint64_t seed, Scale scale, const char* id,
+                            const std::function<std::string(const Case&)>& message) {
+  return run_sdpa_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
+    const Case c = generate(unmasked_distinct_scales());
+    const Run run = run_learner(c);
+    if (auto stopped = cannot_check(c, run, id)) return stopped;
+    if (matches(c, run.out) || !shows_scale(c, run.out, scale) || !still_shows_scale(c, scale)) {
+      return std::nullopt;
+    }
+    return found_pitfall(c, run.out, id, message(c));
+  });
 }
 
 std::optional<int64_t> shows_softmax_axis(const Case& c, const kt::Tensor& got) {

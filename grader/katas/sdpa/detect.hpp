@@ -34,6 +34,7 @@
 // that.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -59,10 +60,12 @@ bool computes(const Case& c, const kt::Tensor& got, const Mistakes& mistakes);
 /// got equals attention at `scale` and not at √d_k, with the softmax along the keys or along one
 /// other axis (the same in both).
 bool shows_scale(const Case& c, const kt::Tensor& got, Scale scale);
-/// shows_scale again on two larger cases, running the learner on them: one with more queries and
-/// keys, one with wider q, k and v (new entries at random). A scale that only coincides with
-/// `scale` on the first case (√T_k = √d_v when T_k = d_v) is not named.
-bool still_shows_scale(const Case& c, Scale scale);
+/// The property of the three scale detectors: on unmasked_distinct_scales() cases, names `id`
+/// with message(case) when the output shows `scale` (shows_scale), and still does on two larger
+/// cases (more queries and keys; wider q, k and v), so that a scale only coinciding with it on one
+/// case (√T_k = √d_v when T_k = d_v) is not named.
+Outcome check_scale_pitfall(uint64_t seed, Scale scale, const char* id,
+                            const std::function<std::string(const Case&)>& message);
 /// The first axis of the scores other than the keys' along which got equals attention, and not
 /// along the keys, at one of the four scales (the same in both).
 std::optional<int64_t> shows_softmax_axis(const Case& c, const kt::Tensor& got);

@@ -6,21 +6,13 @@ namespace grader::kata_sdpa {
 namespace {
 
 Outcome check_scale_by_d_k(uint64_t seed) {
-  return run_sdpa_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
-    const Case c = generate(unmasked_distinct_scales());
-    const Run run = run_learner(c);
-    if (auto stopped = cannot_check(c, run, "scale_by_d_k")) return stopped;
-    if (matches(c, run.out) || !shows_scale(c, run.out, Scale::Dk) ||
-        !still_shows_scale(c, Scale::Dk)) {
-      return std::nullopt;
-    }
+  return check_scale_pitfall(seed, Scale::Dk, "scale_by_d_k", [](const Case& c) {
     const std::string dk = std::to_string(c.dk());
-    return found_pitfall(c, run.out, "scale_by_d_k",
-                         "the scores are divided by d_k = " + dk + ", not by √d_k = √" + dk +
-                             ". The scale is a square root: a dot product of d_k random "
-                             "components has variance d_k, and dividing by √d_k brings it back "
-                             "to 1; dividing by d_k shrinks it to 1/d_k and flattens the "
-                             "attention towards uniform. Use std::sqrt(double(d_k)).");
+    return "the scores are divided by d_k = " + dk + ", not by √d_k = √" + dk +
+           ". The scale is a square root: a dot product of d_k random "
+           "components has variance d_k, and dividing by √d_k brings it back "
+           "to 1; dividing by d_k shrinks it to 1/d_k and flattens the "
+           "attention towards uniform. Use std::sqrt(double(d_k)).";
   });
 }
 

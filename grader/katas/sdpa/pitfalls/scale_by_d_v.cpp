@@ -6,22 +6,13 @@ namespace grader::kata_sdpa {
 namespace {
 
 Outcome check_scale_by_d_v(uint64_t seed) {
-  return run_sdpa_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
-    const Case c = generate(unmasked_distinct_scales());
-    const Run run = run_learner(c);
-    if (auto stopped = cannot_check(c, run, "scale_by_d_v")) return stopped;
-    if (matches(c, run.out) || !shows_scale(c, run.out, Scale::SqrtDv) ||
-        !still_shows_scale(c, Scale::SqrtDv)) {
-      return std::nullopt;
-    }
+  return check_scale_pitfall(seed, Scale::SqrtDv, "scale_by_d_v", [](const Case& c) {
     const std::string dk = std::to_string(c.dk()), dv = std::to_string(c.dv());
-    return found_pitfall(c, run.out, "scale_by_d_v",
-                         "the scores are divided by √d_v = √" + dv +
-                             " (v's width), not by √d_k = √" + dk +
-                             ". The scale belongs to the dot product q·k, whose length is d_k = "
-                             "q.size(-1) = k.size(-1); d_v is only the width of what the weights "
-                             "average. Most models have d_v = d_k, so this hides until they "
-                             "differ.");
+    return "the scores are divided by √d_v = √" + dv + " (v's width), not by √d_k = √" + dk +
+           ". The scale belongs to the dot product q·k, whose length is d_k = "
+           "q.size(-1) = k.size(-1); d_v is only the width of what the weights "
+           "average. Most models have d_v = d_k, so this hides until they "
+           "differ.";
   });
 }
 

@@ -262,12 +262,23 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
 
   // Grade every file, each with the real grader in its own process. Under --rows memory a file
   // declared an error (a hang, a crash, unbounded memory: the same code path in every check) is
-  // graded on its first check alone; the full matrix grades all of them.
+  // graded on its first check alone, and a known-bad file on the general checks and its own
+  // pitfall's detector (the path that names it; the other detectors' paths on a wrong answer are
+  // the ones the stub and the worked solution take); the full matrix grades all of them.
   std::vector<std::vector<std::string>> file_args(graded.size());
-  if (opt.rows == "memory" && !kata.checks.empty())
-    for (size_t i = 0; i < graded.size(); ++i)
-      if (expected[graded[i]].verdict == Expectation::Verdict::Error)
+  if (opt.rows == "memory" && !kata.checks.empty()) {
+    for (size_t i = 0; i < graded.size(); ++i) {
+      const Expectation& e = expected[graded[i]];
+      if (e.verdict == Expectation::Verdict::Error) {
         file_args[i] = {"--check", kata.checks.front().id};
+      } else if (e.pitfalls.size() == 1) {
+        for (const auto& check : kata.checks) {
+          if (check.id.rfind("pitfall_", 0) != 0 || check.id == "pitfall_" + e.pitfalls.front())
+            file_args[i].insert(file_args[i].end(), {"--check", check.id});
+        }
+      }
+    }
+  }
   const fs::path tmp = make_temp_dir();
   const std::vector<std::optional<KataResult>> results = grade_in_parallel(
       kata, graded, opt.jobs, tmp, self,

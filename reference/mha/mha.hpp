@@ -1,6 +1,6 @@
-// The multi-head attention the grader trusts. Written without kt's view machinery: plain index
-// arithmetic over Eigen maps of contiguous Float64 data, so the runtime and the reference check
-// each other. Agrees with torch.nn.MultiheadAttention (tests/mha_reference_test.cpp).
+// The multi-head attention the grader trusts: grouped-query attention (reference/gqa/, written
+// without kt's view machinery) with one key/value head per query head. Agrees with
+// torch.nn.MultiheadAttention (tests/mha_reference_test.cpp).
 //
 // It computes the correct result only; what the known mistakes compute is the grader's business
 // (grader/lib/mha/mistakes.hpp), so nothing here can be bent by a new pitfall.
@@ -15,10 +15,12 @@ namespace ref {
 
 /// The four projections; a bias is an undefined tensor when the layer has none.
 struct MhaWeights {
-  kt::Tensor wq, wk, wv, wo;  // (d_model, d_model), y = x Wᵀ + b
-  kt::Tensor bq, bk, bv, bo;  // (d_model) or undefined
+  kt::Tensor wq, wk, wv, wo;  // (d_model, d_model), y = x Wᵀ + b; in GQA wk and wv have
+                              // num_kv_heads * d_head rows (reference/gqa/gqa.hpp)
+  kt::Tensor bq, bk, bv, bo;  // (rows of their weight) or undefined
 };
 
+/// Multi-head attention (ref::gqa_forward with num_kv_heads = num_heads).
 /// x: (B, T, d_model), any floating dtype (computed in Float64). mask: undefined, or Bool with
 /// true = may attend, broadcastable to (B, num_heads, T, T). A query row with no key to attend to
 /// gets what `masked_rows` says. Returns (B, T, d_model) Float64.

@@ -1,4 +1,4 @@
-// Joining and repeating: cat, stack, repeat_interleave.
+// Joining and repeating: cat, stack, repeat_interleave, Tensor::repeat.
 #include "internal.hpp"
 #include "kt/ops.hpp"
 #include "trace.hpp"
@@ -87,6 +87,31 @@ Tensor repeat_interleave(const Tensor& t, int64_t repeats, int64_t dim) {
   Shape merged = t.sizes();
   merged[d] *= repeats;
   return scope.ret(t.unsqueeze(static_cast<int64_t>(d) + 1).expand(expanded).reshape(merged));
+}
+
+Tensor Tensor::repeat(const Shape& repeats) const {
+  check_defined(*this, "repeat");
+  detail::OpScope scope("repeat", {this}, repeats);
+  if (static_cast<int64_t>(repeats.size()) < dim()) {
+    throw ValueError(
+        "repeat: number of dimensions of repeat dims can not be smaller than number of dimensions "
+        "of tensor (got " +
+        std::to_string(repeats.size()) + " repeats for a tensor of shape " + shape_str(sizes()) +
+        ")");
+  }
+  for (int64_t r : repeats) {
+    if (r < 0) throw ValueError("repeat: repeats can not be negative, got " + std::to_string(r));
+  }
+  // [s0, s1, ..] -> [1, s0, 1, s1, ..] -> expanded to [r0, s0, r1, s1, ..] -> [r0*s0, r1*s1, ..]
+  const size_t n = repeats.size(), lead = n - static_cast<size_t>(dim());
+  Shape split, expanded, merged;
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t s = i < lead ? 1 : size(static_cast<int64_t>(i - lead));
+    split.insert(split.end(), {1, s});
+    expanded.insert(expanded.end(), {repeats[i], s});
+    merged.push_back(repeats[i] * s);
+  }
+  return scope.ret(reshape(split).expand(expanded).reshape(merged));
 }
 
 }  // namespace kt

@@ -78,7 +78,7 @@ TEST_CASE("keepdim results broadcast back against the input", "[reduce]") {
                     "dtype, got int64; convert first with .to(kt::Float64)");
 }
 
-TEST_CASE("cat, stack and repeat_interleave", "[join]") {
+TEST_CASE("cat, stack, repeat_interleave and repeat", "[join]") {
   const kt::Tensor a = kt::arange(4.0).view({2, 2});
   const kt::Tensor b = kt::arange(2.0).view({2, 1}) + 10.0;
   CHECK(kt::cat({a, b}, 1).to_vector<double>() == std::vector<double>{0, 1, 10, 2, 3, 11});
@@ -91,6 +91,17 @@ TEST_CASE("cat, stack and repeat_interleave", "[join]") {
   // GQA: (B, kv_heads, T, d) -> (B, kv_heads * groups, T, d), each kv head repeated in place
   const kt::Tensor kv = kt::arange(2.0).view({1, 2, 1, 1});
   CHECK(kt::repeat_interleave(kv, 2, 1).to_vector<double>() == std::vector<double>{0, 0, 1, 1});
+  // repeat tiles the whole tensor: GQA's classic slip, head h reads kv head h mod kv_heads
+  CHECK(kv.repeat({1, 2, 1, 1}).to_vector<double>() == std::vector<double>{0, 1, 0, 1});
+  CHECK(kt::arange(2.0).repeat({2, 3}).sizes() == Shape{2, 6});
+  CHECK(kt::arange(2.0).repeat({2, 3}).to_vector<double>() ==
+        std::vector<double>{0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1});
+  CHECK(a.transpose(0, 1).repeat({2, 1}).to_vector<double>() ==
+        std::vector<double>{0, 2, 1, 3, 0, 2, 1, 3});
+  CHECK_THROWS_WITH(a.repeat({2}),
+                    "repeat: number of dimensions of repeat dims can not be smaller than number "
+                    "of dimensions of tensor (got 1 repeats for a tensor of shape [2, 2])");
+  CHECK_THROWS_WITH(a.repeat({1, -1}), "repeat: repeats can not be negative, got -1");
   CHECK_THROWS_WITH(kt::cat({a, b}, 0),
                     "cat: sizes of tensors must match except in dimension 0. Expected size 2 but "
                     "got size 1 for tensor number 1 in the list (shapes [2, 2] and [2, 1])");

@@ -28,8 +28,12 @@ std::vector<std::pair<std::string, std::string>> Case::describe() const {
       {"x shape", kt::shape_str({B, T, D()})},
       {"d_model", std::to_string(D())},
       {"num_heads", std::to_string(H)},
-      {"d_head", std::to_string(dk)},
   };
+  if (kata_call().grouped) {
+    out.emplace_back("num_kv_heads", std::to_string(Hkv) + " (query head h reads kv head h / " +
+                                         std::to_string(H / Hkv) + ")");
+  }
+  out.emplace_back("d_head", std::to_string(dk));
   if (kata_call().biases) out.emplace_back("bias", bias ? "true" : "false");
   out.emplace_back("call", kata_call().call_text(*this));
   if (mask.defined()) out.emplace_back("attn_mask", mask_text);
@@ -94,21 +98,33 @@ Case generate(const Spec& spec) {
   Case c;
   c.B = *rc::gen::inRange<int64_t>(1, spec.b_max + 1).as("B");
   c.T = *rc::gen::inRange<int64_t>(spec.t_min, spec.t_max + 1).as("T");
-  c.H = *rc::gen::inRange<int64_t>(spec.h_min, spec.h_max + 1).as("num_heads");
+  if (kata_call().grouped && spec.proper_groups) {
+    c.Hkv = *rc::gen::inRange<int64_t>(2, 4).as("num_kv_heads");
+    c.H = c.Hkv * *rc::gen::inRange<int64_t>(2, 4).as("query heads per kv head");
+  } else {
+    c.H = *rc::gen::inRange<int64_t>(spec.h_min, spec.h_max + 1).as("num_heads");
+    c.Hkv = c.H;
+    if (kata_call().grouped) {
+      std::vector<int64_t> divisors;
+      for (int64_t d = 1; d <= c.H; ++d)
+        if (c.H % d == 0) divisors.push_back(d);
+      c.Hkv = *rc::gen::elementOf(divisors).as("num_kv_heads");
+    }
+  }
   c.dk = *rc::gen::inRange<int64_t>(spec.dk_min, spec.dk_max + 1).as("d_head");
   c.bias = kata_call().biases && *rc::gen::arbitrary<bool>().as("bias");
   const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("data seed");
   kt::Generator gen(seed);
-  const int64_t D = c.D();
+  const int64_t D = c.D(), kv = c.Hkv * c.dk;
   const double scale = 1.0 / std::sqrt(double(D));
   c.w.wq = kt::randn({D, D}, gen) * scale;
-  c.w.wk = kt::randn({D, D}, gen) * scale;
-  c.w.wv = kt::randn({D, D}, gen) * scale;
+  c.w.wk = kt::randn({kv, D}, gen) * scale;
+  c.w.wv = kt::randn({kv, D}, gen) * scale;
   c.w.wo = kt::randn({D, D}, gen) * scale;
   if (c.bias) {
     c.w.bq = kt::randn({D}, gen) * 0.1;
-    c.w.bk = kt::randn({D}, gen) * 0.1;
-    c.w.bv = kt::randn({D}, gen) * 0.1;
+    c.w.bk = kt::randn({kv}, gen) * 0.1;
+    c.w.bv = kt::randn({kv}, gen) * 0.1;
     c.w.bo = kt::randn({D}, gen) * 0.1;
   }
   c.x = kt::randn({c.B, c.T, D}, gen);
@@ -147,7 +163,7 @@ Run run_learner(const Case& c) {
 }
 
 kt::Tensor run_reference(const Case& c, ref::MaskedRows rows) {
-  return ref::mha_forward(c.x, c.w, c.H, c.causal, c.mask, rows);
+  return ref::gqa_forward(c.x, c.w, c.H, c.Hkv, c.causal, c.mask, rows);
 }
 
 kt::Tensor run_mistakes(const Case& c, const Mistakes& mistakes) {
@@ -180,8 +196,10 @@ Failure failure_from_run(const Case& c, const Run& run) {
 
 Outcome run_mha_property(uint64_t seed, int cases,
                          const std::function<std::optional<Failure>()>& body) {
-  // "call" in the case's own description already says which overload and whether causal.
-  return grader::run_property(seed, cases, body, {"use the mask overload", "causal"});
+  // "call" in the case's own description already says which overload and whether causal, and
+  // "num_kv_heads" the size of a group.
+  return grader::run_property(seed, cases, body,
+                              {"use the mask overload", "causal", "query heads per kv head"});
 }
 
 }  // namespace grader::mha

@@ -1,6 +1,6 @@
 // Random multi-head attention cases for the checks of the katas that grade it (mha: the module;
-// mha_function: the bare function), the call into the learner's code (each kata sets its own,
-// KataCall), and output comparison.
+// mha_function: the bare function; gqa: grouped-query attention), the call into the learner's code
+// (each kata sets its own, KataCall), and output comparison.
 #pragma once
 
 #include <cstdint>
@@ -16,7 +16,7 @@
 #include "grader/lib/mha/mistakes.hpp"
 #include "grader/lib/property.hpp"
 #include "kt/tensor.hpp"
-#include "reference/mha/mha.hpp"
+#include "reference/gqa/gqa.hpp"
 
 namespace grader::mha {
 
@@ -33,6 +33,9 @@ enum class Masking {
 struct Spec {
   int64_t b_max = 4, t_min = 1, t_max = 16, h_min = 1, h_max = 8, dk_min = 1, dk_max = 8;
   Masking masking = Masking::CausalFlag;
+  /// Grouped katas only: 2-3 kv heads serving 2-3 query heads each (so num_heads is 4, 6 or 9
+  /// and h_min/h_max are ignored), where reading the wrong kv head shows.
+  bool proper_groups = false;
 };
 
 /// The detectors' presets (Note [pitfall detectors] in detect.hpp): small cases with one head,
@@ -43,6 +46,7 @@ Spec several_heads(Masking masking);
 
 struct Case {
   int64_t B = 1, T = 1, H = 1, dk = 1;
+  int64_t Hkv = 1;  // key/value heads: H except in a grouped kata, where it divides H
   bool bias = true;
   bool causal = false;
   kt::Tensor mask;  // defined: use the mask overload
@@ -59,6 +63,7 @@ struct Case {
 struct KataCall {
   std::string what;    // names the call in a failure: "forward", "mha(x, Wq, Wk, Wv, Wo, h, mask)"
   bool biases = true;  // whether a case may have biases
+  bool grouped = false;  // whether a case may have fewer key/value heads than query heads (gqa)
   /// The "call" field shown with a failure.
   std::function<std::string(const Case&)> call_text;
   /// Runs the learner's code on fresh copies of the case's tensors (may throw).

@@ -39,15 +39,24 @@ kt::Tensor merge_heads(const kt::Tensor& o, HeadSplit split) {
   return o.contiguous().view({B, T, H * dk});
 }
 
+/// (B, Hkv, T, d_head) kv heads -> (B, H, T, d_head), one per query head.
+kt::Tensor heads_for_queries(const kt::Tensor& kv, int64_t H, bool tiled) {
+  const int64_t group = H / kv.size(1);
+  if (group == 1) return kv;
+  return tiled ? kv.repeat({1, group, 1, 1}) : kt::repeat_interleave(kv, group, 1);
+}
+
 }  // namespace
 
 kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, int64_t H,
                              bool causal, const kt::Tensor& mask, const Mistakes& m) {
   const kt::Tensor x = x64.to(kt::Float64);
-  const int64_t T = x.size(1), D = x.size(2);
+  const int64_t T = x.size(1), D = x.size(2), Hkv = w.wk.size(0) / (D / H);
   const kt::Tensor q = split_heads(linear(x, w.wq, w.bq), m.split, H);
-  const kt::Tensor k = split_heads(linear(x, w.wk, w.bk), m.split, H);
-  const kt::Tensor v = split_heads(linear(x, w.wv, w.bv), m.split, H);
+  const kt::Tensor k =
+      heads_for_queries(split_heads(linear(x, w.wk, w.bk), m.split, Hkv), H, m.kv_tiled);
+  const kt::Tensor v =
+      heads_for_queries(split_heads(linear(x, w.wv, w.bv), m.split, Hkv), H, m.kv_tiled);
   const double scale = std::sqrt(double(m.scale_by_d_model ? D : D / H));
   const kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / scale;
   kt::Tensor allowed = kt::ones({T, T}, kt::Bool);
@@ -70,7 +79,9 @@ kt::Tensor attention_across_heads(const kt::Tensor& x64, const ref::MhaWeights& 
   const kt::Tensor x = x64.to(kt::Float64);
   const int64_t B = x.size(0), T = x.size(1), D = x.size(2), dk = D / H;
   const auto heads = [&](const kt::Tensor& wt, const kt::Tensor& b) {
-    return linear(x, wt, b).view({B, T, H, dk});  // the "sequence" is the heads
+    const int64_t n = wt.size(0) / dk;                          // H, or the kv heads
+    const kt::Tensor t = linear(x, wt, b).view({B, T, n, dk});  // the "sequence" is the heads
+    return n == H ? t : kt::repeat_interleave(t, H / n, 2);
   };
   const kt::Tensor scores = kt::matmul(heads(w.wq, w.bq), heads(w.wk, w.bk).transpose(-2, -1)) /
                             std::sqrt(double(scale_by_d_model ? D : dk));

@@ -28,15 +28,20 @@ struct Mistakes {
   bool mask_after_softmax = false;    // softmax over every key, then zero the masked weights
   bool merge_memory_order = false;    // merge by reading the (B, H, T, d_head) memory as (B, T, D)
   bool softmax_over_queries = false;  // normalise each key's column instead of each query's row
+  bool kv_tiled = false;  // GQA: query head h reads kv head h mod num_kv_heads (repeat, not
+                          // repeat_interleave)
 };
 
 /// MHA forward with the given mistakes. x (B, T, d_model); mask undefined or Bool (true = may
 /// attend) broadcastable to (B, H, T, T). A query with nothing to attend to gets uniform weights.
+/// Grouped-query attention when w.wk has fewer rows than d_model (num_kv_heads * d_head): query
+/// head h reads kv head h / (num_heads / num_kv_heads), or h mod num_kv_heads with kv_tiled.
 kt::Tensor mha_with_mistakes(const kt::Tensor& x, const ref::MhaWeights& w, int64_t num_heads,
                              bool causal, const kt::Tensor& mask, const Mistakes& mistakes);
 
-/// What forgetting transpose(1, 2) computes: q, k, v viewed as (B, T, H, d_head), so the batched
-/// matmul attends across the H heads of each token instead of across tokens (no mask).
+/// What forgetting transpose(1, 2) computes: q, k, v viewed as (B, T, H, d_head) (GQA: k and v's
+/// kv heads repeated in place along that axis), so the batched matmul attends across the H heads
+/// of each token instead of across tokens (no mask).
 kt::Tensor attention_across_heads(const kt::Tensor& x, const ref::MhaWeights& w, int64_t num_heads,
                                   bool scale_by_d_model = false);
 

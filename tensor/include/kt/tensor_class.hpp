@@ -68,6 +68,10 @@ class Tensor {
   /// Broadcasts to shape without copying (stride 0); -1 keeps a size.
   [[nodiscard]] Tensor expand(const Shape& shape) const;
   [[nodiscard]] Tensor expand_as(const Tensor& other) const;
+  /// torch.Tensor.repeat: tiles the whole tensor `repeats[i]` times along dim i (a copy):
+  /// [a, b].repeat({2}) -> [a, b, a, b]. More repeats than dims add leading dims. Compare
+  /// kt::repeat_interleave, which repeats each slice in place: [a, a, b, b].
+  [[nodiscard]] Tensor repeat(const Shape& repeats) const;
   [[nodiscard]] Tensor narrow(int64_t dim, int64_t start, int64_t length) const;
   /// Removes dimension dim by picking one index (t.select(0, i) is t[i] in Python).
   [[nodiscard]] Tensor select(int64_t dim, int64_t index) const;

@@ -1,60 +1,9 @@
-// Detector of the pitfall causal_mask_flipped: the causal mask hides the past instead of the
-// future, or has its diagonal off by one (triu/tril or their diagonal argument confused).
-// See Note [pitfall detectors] in detect.hpp.
-#include "grader/lib/mha/detect.hpp"
+// The mha kata's detector of causal_mask_flipped (its logic is shared with gqa:
+// grader/lib/mha/pitfalls/causal_mask_flipped.cpp).
+#include "grader/lib/mha/detectors.hpp"
 
 namespace grader::mha {
 namespace {
-
-/// A wrong causal mask: (T, T) Bool, true = may attend, and how to describe it.
-struct WrongMask {
-  kt::Tensor allowed;
-  const char* what;
-};
-
-std::vector<WrongMask> wrong_causal_masks(int64_t T) {
-  const kt::Tensor ones = kt::ones({T, T}, kt::Bool);
-  return {
-      {kt::triu(ones), "every key at or after the query (triu instead of tril)"},
-      {kt::triu(ones, 1), "every key strictly after the query (the mask's complement)"},
-      {kt::tril(ones, -1), "only keys strictly before the query (the diagonal is masked too)"},
-      {kt::tril(ones, 1), "keys up to one position after the query (the diagonal is off by one)"},
-  };
-}
-
-Outcome check_causal_mask_flipped(uint64_t seed) {
-  return run_mha_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
-    // One head: the head-splitting, merging and scaling mistakes vanish. causal = true only.
-    const Case c = generate(one_head(Masking::CausalOnly));
-    const Run run = run_learner(c);
-    if (!shape_ok(c, run)) return cannot_check(c, run, "the causal mask");
-    if (close(run.out, run_reference(c))) return std::nullopt;
-    // Ignoring the mask altogether is another mistake (at T = 2, tril(ones, 1) allows every key).
-    Case unmasked = c;
-    unmasked.causal = false;
-    if (close(run.out, run_reference(unmasked))) return std::nullopt;
-    for (const WrongMask& wrong : wrong_causal_masks(c.T)) {
-      // The reference under the wrong mask. A query the wrong mask leaves nothing to attend to
-      // has no agreed result (NaN, zeros, uniform...): compare the other rows only.
-      Case as_masked = c;
-      as_masked.causal = false;
-      as_masked.mask = wrong.allowed;
-      const kt::Tensor keep =
-          (~ref::fully_masked_queries(c.B, c.T, c.H, false, wrong.allowed)).unsqueeze(-1);
-      const kt::Tensor got = run.out.to(kt::Float64).masked_fill(~keep, 0.0);
-      const kt::Tensor expected = run_reference(as_masked).masked_fill(~keep, 0.0);
-      if (!close(got, expected)) continue;
-      return found_pitfall(
-          c, run, "causal_mask_flipped",
-          std::string("the causal mask lets each query see ") + wrong.what +
-              ". Causal attention lets query i see keys 0..i, itself included: the allowed "
-              "entries (true = may attend) are kt::tril(kt::ones({T, T}, kt::Bool)); the "
-              "forbidden ones are kt::triu(ones, 1). Check which of triu/tril you used, and "
-              "their diagonal argument.");
-    }
-    return std::nullopt;
-  });
-}
 
 const Registrar check({"pitfall_causal_mask_flipped",
                        "the causal mask hides exactly the future keys", check_causal_mask_flipped});

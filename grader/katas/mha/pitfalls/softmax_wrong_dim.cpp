@@ -1,26 +1,9 @@
-// Detector of the pitfall softmax_wrong_dim: the softmax normalises over the queries (dim -2)
-// instead of over the keys (dim -1). See Note [pitfall detectors] in detect.hpp.
-#include "grader/lib/mha/detect.hpp"
+// The mha kata's detector of softmax_wrong_dim (its logic is shared with gqa:
+// grader/lib/mha/pitfalls/softmax_wrong_dim.cpp).
+#include "grader/lib/mha/detectors.hpp"
 
 namespace grader::mha {
 namespace {
-
-Outcome check_softmax_wrong_dim(uint64_t seed) {
-  return run_mha_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
-    // One head and no mask: the head-splitting, merging, scaling and masking mistakes vanish.
-    // T >= 2, or both axes have one element and agree.
-    const Case c = generate(one_head(Masking::NotCausal));
-    const Run run = run_learner(c);
-    if (!shape_ok(c, run)) return cannot_check(c, run, "the softmax axis");
-    if (!computes_mistake(c, run.out, {.softmax_over_queries = true})) return std::nullopt;
-    return found_pitfall(
-        c, run, "softmax_wrong_dim",
-        "the softmax runs over the query axis (dim -2) of the (B, num_heads, T_query, T_key) "
-        "scores. Each query's weights over the keys must sum to 1, so normalise along the last "
-        "axis: kt::softmax(scores, -1). Over dim -2 every key's column sums to 1 instead, and each "
-        "output mixes the values with weights that do not sum to 1.");
-  });
-}
 
 const Registrar check({"pitfall_softmax_wrong_dim", "the softmax normalises over the keys (dim -1)",
                        check_softmax_wrong_dim});

@@ -9,13 +9,18 @@ Outcome check_scale_by_d_model(uint64_t seed) {
     const Run run = run_learner(c);
     if (!shape_ok(c, run)) return cannot_check(c, run, "the score scale");
     // Dividing by sqrt(d_model) is dividing by sqrt(d_head) on query weights shrunk by
-    // sqrt(num_heads). Compare under each head split, so a head-order mistake cannot hide it.
+    // sqrt(num_heads). Compare under each head split (and, in GQA, each order of the repeated
+    // kv heads), so a head-order or kv-order mistake cannot hide it.
     bool found = false;
     for (HeadSplit split : {HeadSplit::Contiguous, HeadSplit::Strided, HeadSplit::NoTranspose}) {
-      const bool wrong =
-          close(run.out, run_mistakes(c, {.split = split, .scale_by_d_model = true}));
-      const bool right = close(run.out, run_mistakes(c, {.split = split}));
-      found = found || (wrong && !right);
+      for (bool tiled : {false, true}) {
+        if (tiled && (c.Hkv == 1 || c.Hkv == c.H)) continue;  // tiling changes nothing there
+        const Mistakes without{.split = split, .kv_tiled = tiled};
+        Mistakes with = without;
+        with.scale_by_d_model = true;
+        found = found || (close(run.out, run_mistakes(c, with)) &&
+                          !close(run.out, run_mistakes(c, without)));
+      }
     }
     if (!found) return std::nullopt;
     return found_pitfall(

@@ -1,0 +1,13 @@
+// The gqa kata's detector of merge_without_transpose (its logic is shared with mha and
+// mha_function: grader/lib/mha/pitfalls/merge_without_transpose.cpp).
+#include "grader/lib/mha/detectors.hpp"
+
+namespace grader::mha {
+namespace {
+
+const Registrar check({"pitfall_merge_without_transpose",
+                       "the heads are transposed back to (B, T, num_heads, d_head) before merging",
+                       check_merge_without_transpose});
+
+}  // namespace
+}  // namespace grader::mha

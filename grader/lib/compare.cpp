@@ -12,6 +12,12 @@ bool close(const kt::Tensor& got, const kt::Tensor& expected, double rtol, doubl
 
 bool all_finite(const kt::Tensor& t) { return kt::all(kt::isfinite(t)).item() != 0.0; }
 
+bool identical(const kt::Tensor& a, const kt::Tensor& b) {
+  if (!a.defined() || !b.defined() || a.sizes() != b.sizes()) return false;
+  const kt::Tensor x = a.to(kt::Float64), y = b.to(kt::Float64);
+  return x.numel() == 0 || kt::all((x == y) | (kt::isnan(x) & kt::isnan(y))).item() != 0.0;
+}
+
 bool sane(const kt::Tensor& t) {
   return all_finite(t) && (t.numel() == 0 || kt::amax(kt::abs(t)).item() < 1e100);
 }

@@ -18,6 +18,9 @@ bool close(const kt::Tensor& got, const kt::Tensor& expected, double rtol = kRto
            double atol = kAtol);
 /// No NaN, no ±inf.
 bool all_finite(const kt::Tensor& t);
+/// Both defined, the same shape, and the same values bit for bit (compared as float64), a NaN in
+/// the same place of both counting as the same: "nothing changed" for a metamorphic check.
+bool identical(const kt::Tensor& a, const kt::Tensor& b);
 /// Finite and of a sane magnitude (|x| < 1e100): a mask applied with finfo.min in the wrong place
 /// gives values near 1e308 that are still finite.
 bool sane(const kt::Tensor& t);

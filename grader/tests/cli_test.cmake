@@ -37,7 +37,7 @@ expect_run("hint --all shows every hint" 0 "hint 1 of 3.*hint 2 of 3.*hint 3 of 
 expect_run("hint of an unknown kata" 2 "unknown kata" ${GRADE} hint nope)
 if(NOT SANITIZED)
   expect_run("the stub is reported as not started" 1 "NOT STARTED.*not implemented" ${GRADE} mha --solution ${SOURCE}/solutions/mha/stub.cpp)
-  expect_run("a passing solution exits 0" 0 "all 12 checks passed  score 16/16"
+  expect_run("a passing solution exits 0" 0 "all 13 checks passed  score 17/17"
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/worked.cpp)
   expect_run("a failing solution names its pitfall, the case, the hint and the rerun command" 1
              "pitfall: neg_inf_nan.*smallest failing case:.*attn_mask = Bool.*hint: hints/mha/pitfalls/neg_inf_nan.md.*rerun exactly this: ./grade mha --seed 7 --solution"
@@ -47,7 +47,7 @@ if(NOT SANITIZED)
   expect_run("a forbidden call is named" 1 "forbidden call: calls_reference.cpp calls ref::mha_forward"
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/hostile/calls_reference.cpp)
 
-  expect_run("a compiler warning is shown, never fatal" 0 "compiler warnings \\(not errors\\):.*unused.*all 12 checks passed"
+  expect_run("a compiler warning is shown, never fatal" 0 "compiler warnings \\(not errors\\):.*unused.*all 13 checks passed"
              ${GRADE} mha --solution ${WORK}/warns.cpp)
 
   # reset and watch, on a clone so the repository's own kata file is never touched.
@@ -150,15 +150,15 @@ if(NOT SANITIZED)
              ${GRADE} batch mha ${WORK}/class/erin --out ${WORK}/gradebook-hang --time-limit-s 1)
   file(READ ${WORK}/gradebook-hang/gradebook.csv hang)
   string(APPEND book "${hang}")
-  if(NOT book MATCHES "erin/infinite_loop.cpp\",error,0,16,\"\",\"shape: timed out: used more than [0-9]+ s of CPU time")
+  if(NOT book MATCHES "erin/infinite_loop.cpp\",error,0,17,\"\",\"shape: timed out: used more than [0-9]+ s of CPU time")
     string(APPEND failures "\nthe gradebook has no timed-out row:\n${book}")
   endif()
 endif()
 if(NOT book MATCHES "submission,status,score,max_score,pitfalls,reason"
-   OR NOT book MATCHES "alice/worked.cpp\",pass,16,16,\"\","
-   OR NOT book MATCHES "bob/neg_inf_nan.cpp\",fail,[0-9]+,16,\"neg_inf_nan\","
-   OR NOT book MATCHES "carol/does_not_compile.cpp\",error,0,16,\"\",\"[^\n]*did not build"
-   OR NOT book MATCHES "dave/segfault.cpp\",error,0,16,\"\",\"shape: [^\n]*(SIGSEGV|status 1)")
+   OR NOT book MATCHES "alice/worked.cpp\",pass,17,17,\"\","
+   OR NOT book MATCHES "bob/neg_inf_nan.cpp\",fail,[0-9]+,17,\"neg_inf_nan\","
+   OR NOT book MATCHES "carol/does_not_compile.cpp\",error,0,17,\"\",\"[^\n]*did not build"
+   OR NOT book MATCHES "dave/segfault.cpp\",error,0,17,\"\",\"shape: [^\n]*(SIGSEGV|status 1)")
   string(APPEND failures "\nthe gradebook is not as expected:\n${book}")
 endif()
 expect_run("batch of a missing folder is a usage error" 2 "no such file or folder" ${GRADE} batch mha ${WORK}/nobody)
@@ -216,11 +216,11 @@ if(NOT SANITIZED)
     endforeach()
   endforeach()
   file(READ ${WORK}/junit.xml junit)
-  if(NOT junit MATCHES "<testsuite name=\"mha\" tests=\"12\" failures=\"[1-9]\"" OR NOT junit MATCHES "message=\"pitfall scale_by_d_model\"")
+  if(NOT junit MATCHES "<testsuite name=\"mha\" tests=\"13\" failures=\"[1-9]\"" OR NOT junit MATCHES "message=\"pitfall scale_by_d_model\"")
     string(APPEND failures "\nJUnit XML is not as expected:\n${junit}")
   endif()
   file(READ ${WORK}/summary.md md)
-  if(NOT md MATCHES "\\| mha \\| ❌ fail \\| [0-9]+/16 \\| `scale_by_d_model` \\|")
+  if(NOT md MATCHES "\\| mha \\| ❌ fail \\| [0-9]+/17 \\| `scale_by_d_model` \\|")
     string(APPEND failures "\nMarkdown summary is not as expected:\n${md}")
   endif()
 endif()

@@ -2,6 +2,8 @@
 // causality, fully masked rows.
 #include <rapidcheck.h>
 
+#include <cstdio>
+
 #include "grader/lib/mha/checks.hpp"
 
 namespace grader::mha {
@@ -15,6 +17,29 @@ Case any_call() {
   spec.masking = *rc::gen::arbitrary<bool>().as("use the mask overload") ? Masking::Partial
                                                                          : Masking::CausalFlag;
   return generate(spec);
+}
+
+/// A forward that returns different results for two identical calls: its own mistake, whatever a
+/// check compares it with; reported as such rather than as a wrong (or acausal) answer.
+std::optional<Failure> varies_between_calls(const Case& c, const Run& first) {
+  const Run again = run_learner(c);
+  if (!shape_ok(c, again) || identical(first.out, again.out)) return std::nullopt;
+  Failure f;
+  f.counterexample = c.describe();
+  char by[32];
+  std::snprintf(by, sizeof by, "%.3g",
+                kt::amax(kt::abs(again.out.to(kt::Float64) - first.out.to(kt::Float64))).item());
+  f.message = kata_call().what +
+              " returned different results for two identical calls on the same inputs (they "
+              "differ by up to " +
+              by +
+              "): it depends on something besides them (memory it reads before writing, a static "
+              "variable kept between calls, randomness). The row shown is where the two calls "
+              "differ most.";
+  show_worst_row(again.out, first.out, f);
+  f.expected += "  (first call)";
+  f.got += "  (second call)";
+  return f;
 }
 
 }  // namespace
@@ -37,6 +62,7 @@ Outcome check_matches_reference(uint64_t seed) {
     if (close(run.out, expected)) return std::nullopt;
     Failure f;
     f.counterexample = c.describe();
+    if (auto varies = varies_between_calls(c, run)) return varies;
     f.message = all_finite(run.out)
                     ? "the output differs from the reference implementation (allclose with rtol "
                       "1e-9, atol 1e-12 fails). The row shown is where they differ most."
@@ -65,15 +91,43 @@ Outcome check_causal(uint64_t seed) {
     if (!shape_ok(changed, after)) return failure_from_run(changed, after);
     const kt::Tensor past_before = before.out.narrow(1, 0, keep);
     const kt::Tensor past_after = after.out.narrow(1, 0, keep);
-    if (kt::equal(past_before, past_after)) return std::nullopt;
+    // (A NaN in the same place before and after is no change: matches_reference reports it.)
+    if (identical(past_before, past_after)) return std::nullopt;
+    if (auto varies = varies_between_calls(c, before)) return varies;
     Failure f;
     f.counterexample = c.describe();
-    f.counterexample.emplace_back(
-        "changed", "tokens " + std::to_string(keep) + ".." + std::to_string(c.T - 1) + " only");
+    f.counterexample.emplace_back("changed", "tokens " + std::to_string(keep) + ".." +
+                                                 std::to_string(c.T - 1) +
+                                                 " only, in every batch entry");
     f.message = "with causal = true, the outputs of positions 0.." + std::to_string(keep - 1) +
                 " changed although only later tokens changed: information from the future "
-                "reaches the past. Causality must hold exactly (kt::equal, not allclose).";
+                "reaches the past. Causality must hold exactly (bit-identical, not allclose).";
     show_worst_row(past_after, past_before, f);
+    f.expected += "  (your output before the change)";
+    f.got += "  (your output after it)";
+    // Is it the future, or another sequence? Change every token of batch entry 0 alone: the
+    // other entries' outputs must not move at all.
+    if (c.B >= 2) {
+      Case first_only = c;
+      first_only.x = c.x.clone();
+      first_only.x.select(0, 0).copy_(kt::randn({c.T, c.D()}, gen));
+      const Run other = run_learner(first_only);
+      const kt::Tensor rest_before = before.out.narrow(0, 1, c.B - 1);
+      if (shape_ok(first_only, other) && !identical(rest_before, other.out.narrow(0, 1, c.B - 1))) {
+        f.counterexample.back().second = "every token of batch entry 0, nothing else";
+        f.message =
+            "changing the tokens of batch entry 0 alone changed the outputs of the other batch "
+            "entries: attention (or another step) mixes the sequences of a batch, so with "
+            "causal = true the later tokens of one sequence reach the earlier positions of "
+            "another. Each sequence must attend only to its own tokens: keep the batch axis "
+            "first and let the matmuls batch over it.";
+        kt::Tensor others_after = other.out.to(kt::Float64).clone();
+        others_after.select(0, 0).copy_(before.out.select(0, 0));  // entry 0 was meant to change
+        show_worst_row(others_after, before.out, f);
+        f.expected += "  (yours, before changing entry 0)";
+        f.got += "  (yours, after)";
+      }
+    }
     return f;
   });
 }
@@ -85,9 +139,11 @@ Outcome check_fully_masked_rows(uint64_t seed) {
     const Case c = generate(spec);
     const Run run = run_learner(c);
     if (!shape_ok(c, run)) return failure_from_run(c, run);
+    const kt::Tensor uniform = run_reference(c);
+    if (close(run.out, uniform)) return std::nullopt;  // (the common case, at once)
+    if (auto varies = varies_between_calls(c, run)) return varies;
     Failure f;
     f.counterexample = c.describe();
-    const kt::Tensor uniform = run_reference(c);
     if (!all_finite(run.out)) {
       f.message =
           "the output has NaN or Inf when a query row is entirely masked (a padded position). "

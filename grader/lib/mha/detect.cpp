@@ -23,4 +23,19 @@ bool computes_mistake(const Case& c, const kt::Tensor& got, const Mistakes& mist
   return close(got, run_mistakes(c, mistakes)) && !close(got, run_reference(c));
 }
 
+bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mistakes mistake) {
+  for (HeadSplit split : {HeadSplit::Contiguous, HeadSplit::Strided, HeadSplit::NoTranspose}) {
+    for (bool tiled : {false, true}) {
+      if (tiled && (c.Hkv == 1 || c.Hkv == c.H)) continue;  // tiling changes nothing there
+      mistake.split = split;
+      mistake.kv_tiled = tiled;
+      const Mistakes without{.split = split, .kv_tiled = tiled};
+      if (close(got, run_mistakes(c, mistake)) && !close(got, run_mistakes(c, without))) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace grader::mha

@@ -34,4 +34,10 @@ Failure found_pitfall(const Case& c, const Run& run, const char* id, std::string
 /// usual signature (Note [pitfall detectors]).
 bool computes_mistake(const Case& c, const kt::Tensor& got, const Mistakes& mistakes);
 
+/// The same signature searched under every head split (and, in a grouped case, both orders of the
+/// repeated kv heads), each compared with the same split and order without the mistake: so that a
+/// head-order or kv-order mistake beside it can neither hide it nor fake it. `mistake` holds only
+/// the mistake's own fields; its split and kv order are ignored.
+bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mistakes mistake);
+
 }  // namespace grader::mha

@@ -14,6 +14,7 @@ Outcome check_mask_after_softmax(uint64_t seed);
 Outcome check_merge_without_transpose(uint64_t seed);
 Outcome check_missing_contiguous(uint64_t seed);
 Outcome check_neg_inf_nan(uint64_t seed);
+Outcome check_scale_by_d_head(uint64_t seed);
 Outcome check_scale_by_d_model(uint64_t seed);
 Outcome check_softmax_wrong_dim(uint64_t seed);
 Outcome check_wrong_head_order(uint64_t seed);

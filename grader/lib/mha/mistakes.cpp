@@ -57,7 +57,9 @@ kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, in
       heads_for_queries(split_heads(linear(x, w.wk, w.bk), m.split, Hkv), H, m.kv_tiled);
   const kt::Tensor v =
       heads_for_queries(split_heads(linear(x, w.wv, w.bv), m.split, Hkv), H, m.kv_tiled);
-  const double scale = std::sqrt(double(m.scale_by_d_model ? D : D / H));
+  const double scale = m.scale_by_d_model  ? std::sqrt(double(D))
+                       : m.scale_by_d_head ? double(D / H)
+                                           : std::sqrt(double(D / H));
   const kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / scale;
   kt::Tensor allowed = kt::ones({T, T}, kt::Bool);
   if (causal) allowed = kt::tril(allowed);
@@ -70,8 +72,10 @@ kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, in
     weights = kt::softmax(scores.masked_fill(~allowed, lowest), m.softmax_over_queries ? -2 : -1);
   }
   const kt::Tensor out = kt::matmul(weights, v);
-  return linear(merge_heads(out, m.merge_memory_order ? HeadSplit::NoTranspose : m.split), w.wo,
-                w.bo);
+  const HeadSplit merge = m.merge_memory_order ? HeadSplit::NoTranspose
+                          : m.merge_transposed ? HeadSplit::Contiguous
+                                               : m.split;
+  return linear(merge_heads(out, merge), w.wo, w.bo);
 }
 
 kt::Tensor attention_across_heads(const kt::Tensor& x64, const ref::MhaWeights& w, int64_t H,

@@ -25,8 +25,11 @@ enum class HeadSplit {
 struct Mistakes {
   HeadSplit split = HeadSplit::Contiguous;
   bool scale_by_d_model = false;      // divide scores by sqrt(d_model) instead of sqrt(d_head)
+  bool scale_by_d_head = false;       // divide scores by d_head instead of sqrt(d_head)
   bool mask_after_softmax = false;    // softmax over every key, then zero the masked weights
   bool merge_memory_order = false;    // merge by reading the (B, H, T, d_head) memory as (B, T, D)
+  bool merge_transposed = false;      // merge correctly (transpose(1, 2), then view) whatever the
+                                      // split: the heads split one way and merged another
   bool softmax_over_queries = false;  // normalise each key's column instead of each query's row
   bool kv_tiled = false;  // GQA: query head h reads kv head h mod num_kv_heads (repeat, not
                           // repeat_interleave)

@@ -61,7 +61,9 @@ TEST_CASE("each mistake changes the result where it matters", "[mistakes]") {
   };
   CHECK(differs({.split = HeadSplit::Strided}));
   CHECK(differs({.split = HeadSplit::NoTranspose}));
+  CHECK(differs({.split = HeadSplit::NoTranspose, .merge_transposed = true}));
   CHECK(differs({.scale_by_d_model = true}));
+  CHECK(differs({.scale_by_d_head = true}));
   CHECK(differs({.mask_after_softmax = true}));
   CHECK(differs({.merge_memory_order = true}));
   CHECK(differs({.softmax_over_queries = true}));
@@ -76,6 +78,22 @@ TEST_CASE("with one head, the head-split and scale mistakes change nothing", "[m
                             Mistakes{.split = HeadSplit::NoTranspose, .merge_memory_order = true},
                             Mistakes{.scale_by_d_model = true}})
     CHECK(near(grader::mha::mha_with_mistakes(s.x, s.w, 1, false, kt::Tensor(), m), one));
+}
+
+TEST_CASE("the two scale mistakes coincide exactly when d_head = num_heads", "[mistakes]") {
+  // sqrt(d_model) = sqrt(num_heads * d_head) equals d_head when d_head = num_heads: a case that
+  // cannot tell the two apart (the detectors skip it).
+  const auto coincide = [](int64_t H, int64_t dk) {
+    const Setup s = make(1, 3, H, dk, 21);
+    return near(grader::mha::mha_with_mistakes(s.x, s.w, H, false, kt::Tensor(),
+                                               {.scale_by_d_model = true}),
+                grader::mha::mha_with_mistakes(s.x, s.w, H, false, kt::Tensor(),
+                                               {.scale_by_d_head = true}));
+  };
+  CHECK(coincide(2, 2));
+  CHECK(coincide(3, 3));
+  CHECK_FALSE(coincide(2, 3));
+  CHECK_FALSE(coincide(4, 2));
 }
 
 TEST_CASE("masking after the softmax zeroes masked weights without renormalising", "[mistakes]") {

@@ -14,7 +14,10 @@ Outcome check_mask_after_softmax(uint64_t seed) {
     if (!shape_ok(c, run)) return cannot_check(c, run, "masking after the softmax");
     bool found = close(run.out, run_mistakes(c, {.mask_after_softmax = true})) &&
                  !close(run.out, run_reference(c));
-    if (!found && !sane(run.out)) {
+    // (Causal with T = 2: the only row with a masked key is row 0, which is also the only row a
+    // causal mask that hides the diagonal leaves empty; with -inf that NaN looks the same. From
+    // T = 3 on, row 1 tells them apart.)
+    if (!found && !sane(run.out) && (c.mask.defined() || c.T >= 3)) {
       // Filling masked weights with -inf (or finfo.min) after the softmax blows up exactly the
       // rows that have a masked key, though none is fully masked (a flipped causal mask with -inf
       // blows up only the row it leaves empty); with nothing masked the same code is fine.

@@ -63,15 +63,22 @@ Outcome check_wrong_head_order(uint64_t seed) {
         slices.ok() && strided.ok() && !close(slices.out, base.out) && close(strided.out, base.out);
     // Heads never moved next to the batch axis (view(B, T, H, d_head) without transpose(1, 2)):
     // the batched matmul then attends across the heads of each token instead of across tokens.
-    // The other wrong split: view(B, H, T, d_head) of the (B, T, d_model) memory, no transpose.
-    // Each compared with the same code split correctly, all else equal (with one kv head, the
-    // second is harmless: every query attends to the same keys, in whichever order it is read).
+    // The other wrong split: view(B, H, T, d_head) of the (B, T, d_model) memory, no transpose,
+    // merged back the same way or correctly (transpose(1, 2), then view).
+    // Each compared with the same code split correctly, all else equal. With one kv head shared
+    // by several query heads, the second is a mere reordering of the queries: split and merged
+    // that way it is harmless, split that way and merged correctly it is exactly
+    // merge_without_transpose; such a case cannot name it.
+    const bool queries_only_reordered = c.Hkv == 1 && c.H > 1;
     for (bool by_d_model : {false, true}) {
       const bool right = close(base.out, run_mistakes(c, {.scale_by_d_model = by_d_model}));
       if (right) continue;
       const Mistakes v{.split = HeadSplit::NoTranspose, .scale_by_d_model = by_d_model};
+      Mistakes v_merged = v;
+      v_merged.merge_transposed = true;
       found = found || close(base.out, attention_across_heads(c.x, c.w, c.H, by_d_model)) ||
-              close(base.out, run_mistakes(c, v));
+              (!queries_only_reordered &&
+               (close(base.out, run_mistakes(c, v)) || close(base.out, run_mistakes(c, v_merged))));
     }
     if (!found) return std::nullopt;
     return found_pitfall(

@@ -1,0 +1,12 @@
+// The mha_function kata's detector of scale_by_d_head (its logic is shared with mha and gqa:
+// grader/lib/mha/pitfalls/scale_by_d_head.cpp).
+#include "grader/lib/mha/detectors.hpp"
+
+namespace grader::mha {
+namespace {
+
+const Registrar check({"pitfall_scale_by_d_head", "scores are divided by sqrt(d_head), not d_head",
+                       check_scale_by_d_head});
+
+}  // namespace
+}  // namespace grader::mha

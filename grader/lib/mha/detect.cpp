@@ -38,4 +38,18 @@ bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mist
   return false;
 }
 
+Outcome check_scale_pitfall(uint64_t seed, const char* id, const Mistakes& mistake, int64_t dk_min,
+                            const std::function<std::string(const Case&)>& message) {
+  return run_mha_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
+    Spec spec = several_heads(Masking::NotCausal);
+    spec.dk_min = dk_min;
+    const Case c = generate(spec);
+    if (c.dk == c.H) return std::nullopt;  // cannot tell the scale mistakes apart
+    const Run run = run_learner(c);
+    if (!shape_ok(c, run)) return cannot_check(c, run, "the score scale");
+    if (!computes_mistake_under_any_split(c, run.out, mistake)) return std::nullopt;
+    return found_pitfall(c, run, id, message(c));
+  });
+}
+
 }  // namespace grader::mha

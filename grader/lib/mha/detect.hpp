@@ -13,6 +13,8 @@
 // the mistake computes (mistakes.hpp), and not what the reference computes".
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <string>
 
 #include "grader/lib/mha/cases.hpp"
@@ -39,5 +41,11 @@ bool computes_mistake(const Case& c, const kt::Tensor& got, const Mistakes& mist
 /// head-order or kv-order mistake beside it can neither hide it nor fake it. `mistake` holds only
 /// the mistake's own fields; its split and kv order are ignored.
 bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mistakes mistake);
+
+/// A score-scale detector (scale_by_d_model, scale_by_d_head): cases with several heads and
+/// d_head >= dk_min, the signature under any split, `message` for the case. It skips the cases
+/// with d_head = num_heads, where sqrt(d_model) = d_head and the two scale mistakes coincide.
+Outcome check_scale_pitfall(uint64_t seed, const char* id, const Mistakes& mistake, int64_t dk_min,
+                            const std::function<std::string(const Case&)>& message);
 
 }  // namespace grader::mha

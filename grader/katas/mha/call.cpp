@@ -9,25 +9,11 @@ namespace {
 const SetKataCall call({
     .what = "forward",
     .biases = true,
-    .call_text = [](const Case& c) -> std::string {
-      if (c.mask.defined()) return "forward(x, attn_mask)";
-      return c.causal ? "forward(x, /*causal=*/true)" : "forward(x, /*causal=*/false)";
-    },
+    .call_text = module_call_text,
     .run =
         [](const Case& c) {
           MultiHeadAttention m(c.D(), c.H, c.bias);
-          m.q_proj.weight = c.w.wq.clone();
-          m.k_proj.weight = c.w.wk.clone();
-          m.v_proj.weight = c.w.wv.clone();
-          m.out_proj.weight = c.w.wo.clone();
-          if (c.bias) {
-            m.q_proj.bias = c.w.bq.clone();
-            m.k_proj.bias = c.w.bk.clone();
-            m.v_proj.bias = c.w.bv.clone();
-            m.out_proj.bias = c.w.bo.clone();
-          }
-          const kt::Tensor x = c.x.clone();
-          return c.mask.defined() ? m.forward(x, c.mask.clone()) : m.forward(x, c.causal);
+          return run_module(m, c);
         },
 });
 

@@ -157,6 +157,11 @@ Case generate(const Spec& spec) {
   return c;
 }
 
+std::string module_call_text(const Case& c) {
+  if (c.mask.defined()) return "forward(x, attn_mask)";
+  return c.causal ? "forward(x, /*causal=*/true)" : "forward(x, /*causal=*/false)";
+}
+
 Run run_learner(const Case& c) {
   announce_case(c.describe());  // so a crash or a timeout still names the case
   return call_learner([&] { return kata_call().run(c); });

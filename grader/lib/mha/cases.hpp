@@ -74,6 +74,27 @@ struct SetKataCall {
   explicit SetKataCall(KataCall call);
 };
 
+/// The "call" field of a module kata (mha, gqa): which forward overload the case uses.
+std::string module_call_text(const Case& c);
+
+/// Runs a module kata's forward on the case: the case's weights (fresh copies) in the module's
+/// four nn.Linear projections, then the overload the case asks for.
+template <class Module>
+kt::Tensor run_module(Module& m, const Case& c) {
+  m.q_proj.weight = c.w.wq.clone();
+  m.k_proj.weight = c.w.wk.clone();
+  m.v_proj.weight = c.w.wv.clone();
+  m.out_proj.weight = c.w.wo.clone();
+  if (c.bias) {
+    m.q_proj.bias = c.w.bq.clone();
+    m.k_proj.bias = c.w.bk.clone();
+    m.v_proj.bias = c.w.bv.clone();
+    m.out_proj.bias = c.w.bo.clone();
+  }
+  const kt::Tensor x = c.x.clone();
+  return c.mask.defined() ? m.forward(x, c.mask.clone()) : m.forward(x, c.causal);
+}
+
 /// Draws a case inside a RapidCheck property (sizes named so shrinking shows them).
 Case generate(const Spec& spec);
 

@@ -65,11 +65,15 @@ std::string to_junit(const std::vector<KataResult>& results) {
         << "\" time=\"" << t.duration_ms / 1000 << "\">\n";
       if (t.status != Status::Pass) {
         std::string body = t.message;
+        if (!t.diagnosis_message.empty()) body += "\ndiagnosis: " + t.diagnosis_message;
+        if (!t.journey.empty()) body += "\nwhere it diverges:\n" + t.journey;
         for (const auto& [name, value] : t.counterexample) body += "\n  " + name + " = " + value;
         if (!t.expected.empty()) body += "\nexpected " + t.expected + "\ngot      " + t.got;
+        if (!t.difference.empty()) body += "\n" + t.difference;
         const std::string tag = t.status == Status::Error ? "error" : "failure";
-        const std::string headline =
-            t.pitfall.empty() ? cut_chars(t.message, 200) : "pitfall " + t.pitfall;
+        const std::string headline = !t.pitfall.empty()     ? "pitfall " + t.pitfall
+                                     : !t.diagnosis.empty() ? "diagnosis " + t.diagnosis
+                                                            : cut_chars(t.message, 200);
         x << "      <" << tag << " message=\"" << xml_escape(headline) << "\">" << xml_escape(body)
           << "</" << tag << ">\n";
       }

@@ -56,6 +56,8 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     if (t.status != Status::Pass) order.push_back(&t);
   for (const auto& t : r.tests)
     if (t.status == Status::Pass) order.push_back(&t);
+  std::vector<std::string> diagnoses_shown;  // a diagnosis is shown once, then referred to
+  std::vector<std::string> journeys_shown;   // and so is a journey
   for (const TestResult* t : order) {
     if (t->status == Status::Pass) {
       s += "  " + paint("PASS", "32", colour) + "  " + t->id + "\n";
@@ -65,6 +67,29 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     if (!t->pitfall.empty()) s += "  " + paint("pitfall: " + t->pitfall, "33;1", colour);
     s += "\n";
     s += wrap(t->message, "        ");
+    if (!t->diagnosis.empty()) {
+      const bool again = std::find(diagnoses_shown.begin(), diagnoses_shown.end(), t->diagnosis) !=
+                         diagnoses_shown.end();
+      const std::string label = paint("diagnosis " + t->diagnosis + ":", "36;1", colour);
+      s += "        " + label + (again ? " the same as above.\n" : "\n");
+      if (!again) s += wrap(t->diagnosis_message, "          ", 86);
+      diagnoses_shown.push_back(t->diagnosis);
+    }
+    if (!t->journey.empty()) {
+      // The table line by line; its closing sentence (the last line) wrapped.
+      const bool again = std::find(journeys_shown.begin(), journeys_shown.end(), t->journey) !=
+                         journeys_shown.end();
+      s += "        " + paint("where it diverges:", "36;1", colour) +
+           (again ? " the same as above.\n" : "\n");
+      if (!again) {
+        std::istringstream lines(t->journey);
+        std::vector<std::string> all;
+        for (std::string line; std::getline(lines, line);) all.push_back(line);
+        for (size_t i = 0; i < all.size(); ++i)
+          s += i + 1 < all.size() ? "          " + all[i] + "\n" : wrap(all[i], "          ", 86);
+      }
+      journeys_shown.push_back(t->journey);
+    }
     if (!t->counterexample.empty()) {
       s += t->status == Status::Error ? "        the case it was running:\n"
                                       : "        smallest failing case:\n";
@@ -78,6 +103,7 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     }
     if (!t->expected.empty()) s += "        expected " + t->expected + "\n";
     if (!t->got.empty()) s += "        got      " + t->got + "\n";
+    if (!t->difference.empty()) s += "        " + t->difference + "\n";
     if (!t->output.empty())
       s += "        your code printed:\n" + wrap(t->output, "          ", 1000);
     if (!t->pitfall.empty()) {

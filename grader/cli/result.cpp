@@ -45,6 +45,14 @@ std::vector<std::string> KataResult::pitfalls() const {
   return ids;
 }
 
+std::vector<std::string> KataResult::diagnoses() const {
+  std::vector<std::string> ids;
+  for (const auto& t : tests)
+    if (!t.diagnosis.empty() && std::find(ids.begin(), ids.end(), t.diagnosis) == ids.end())
+      ids.push_back(t.diagnosis);
+  return ids;
+}
+
 std::string KataResult::first_failure() const {
   if (!message.empty()) return message;
   for (const auto& t : tests)

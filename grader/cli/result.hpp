@@ -31,8 +31,12 @@ struct TestResult {
   bool timed_out = false;        // Error because it ran past its time limit (even when re-run)
   std::string message;
   std::string pitfall;                // empty when not attributed
+  std::string diagnosis;              // a catalogue match's id ("mask_ignored"), or empty
+  std::string diagnosis_message;      // "your output equals ... Fix: ..."
+  std::string journey;                // the steps beside the learner's ops (lines), or empty
   std::vector<Field> counterexample;  // the smallest failing case (or the case that crashed)
   std::string expected, got;
+  std::string difference;  // "largest |got - expected| = ...", with a constant ratio if any
   std::string output;      // what the learner's code printed, valid UTF-8, cut at a character
   double duration_ms = 0;  // wall-clock, including a re-run
   double cpu_ms = 0;       // CPU time of the (last) run: what the time limit measures
@@ -54,6 +58,8 @@ struct KataResult {
   [[nodiscard]] int max_score() const;
   /// The pitfall ids named by any check, in check order, each once.
   [[nodiscard]] std::vector<std::string> pitfalls() const;
+  /// The catalogue matches of any check (diagnosis ids), in check order, each once.
+  [[nodiscard]] std::vector<std::string> diagnoses() const;
   /// Why it did not pass, in one line: the kata's message, else the first failing check's
   /// "id: message"; empty for a pass.
   [[nodiscard]] std::string first_failure() const;

@@ -44,6 +44,7 @@ nlohmann::json to_json(const KataResult& r) {
                       {"solution", valid_utf8(r.solution)},
                       {"warnings", text_or_null(r.warnings)},
                       {"pitfalls", r.pitfalls()},
+                      {"diagnoses", r.diagnoses()},
                       {"tests", nlohmann::json::array()}};
   if (!error && !r.message.empty()) j["note"] = valid_utf8(r.message);  // e.g. why not started
   for (const auto& t : r.tests) {
@@ -64,11 +65,15 @@ nlohmann::json to_json(const KataResult& r) {
         {"title", t.title},
         {"task_id", t.id.rfind("pitfall_", 0) == 0 ? 2 : 1},
         {"pitfall", text_or_null(t.pitfall)},
+        {"diagnosis", text_or_null(t.diagnosis)},
+        {"diagnosis_message", text_or_null(t.diagnosis_message)},
+        {"journey", text_or_null(t.journey)},
         {"not_implemented", t.not_implemented},
         {"timed_out", t.timed_out},
         {"counterexample", counter},
         {"expected", valid_utf8(t.expected)},
         {"got", valid_utf8(t.got)},
+        {"difference", text_or_null(t.difference)},
         {"score", t.points},
         {"max_score", t.max_points},
         {"duration_ms", t.duration_ms},
@@ -108,11 +113,15 @@ std::optional<KataResult> from_json(const nlohmann::json& j) {
     tr.title = string_at(t, "title");
     tr.message = string_at(t, "message");
     tr.pitfall = string_at(t, "pitfall");
+    tr.diagnosis = string_at(t, "diagnosis");
+    tr.diagnosis_message = string_at(t, "diagnosis_message");
+    tr.journey = string_at(t, "journey");
     tr.not_implemented = t.value("not_implemented", false);
     tr.timed_out = t.value("timed_out", false);
     tr.output = t.contains("full_output") ? string_at(t, "full_output") : string_at(t, "output");
     tr.expected = string_at(t, "expected");
     tr.got = string_at(t, "got");
+    tr.difference = string_at(t, "difference");
     tr.points = t.value("score", 0);
     tr.max_points = t.value("max_score", 0);
     tr.duration_ms = t.value("duration_ms", 0.0);

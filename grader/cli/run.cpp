@@ -246,10 +246,14 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
     r.title = text(result, "title");
     r.message = text(result, "message");
     r.pitfall = text(result, "pitfall");
+    r.diagnosis = text(result, "diagnosis");
+    r.diagnosis_message = text(result, "diagnosis_message");
+    r.journey = text(result, "journey");
     r.not_implemented = result.value("not_implemented", false);
     r.counterexample = fields(result.value("counterexample", nlohmann::json()));
     r.expected = text(result, "expected");
     r.got = text(result, "got");
+    r.difference = text(result, "difference");
     r.points = r.status == Status::Pass ? check.points : 0;
     return r;
   }

@@ -28,28 +28,33 @@ Expectation read_expectation(const fs::path& file) {
   }
   std::ifstream in(file);
   std::string line;
-  for (int i = 0; i < 3 && std::getline(in, line); ++i) {
-    const std::string pitfalls = "// expect-pitfalls:", plain = "// expect:";
+  const auto ids_after = [&](const std::string& prefix) {
+    std::vector<std::string> ids;
+    std::stringstream list(line.substr(prefix.size()));
+    std::string id;
+    while (std::getline(list, id, ',')) {
+      id.erase(0, id.find_first_not_of(" \t"));
+      id.erase(id.find_last_not_of(" \t\r") + 1);
+      if (!id.empty()) ids.push_back(id);
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  };
+  for (int i = 0; i < 4 && std::getline(in, line); ++i) {
+    const std::string pitfalls = "// expect-pitfalls:", diagnosis = "// expect-diagnosis:",
+                      plain = "// expect:";
     if (line.rfind(pitfalls, 0) == 0) {
       e.verdict = Expectation::Verdict::Fail;
-      std::stringstream ids(line.substr(pitfalls.size()));
-      std::string id;
-      while (std::getline(ids, id, ',')) {
-        id.erase(0, id.find_first_not_of(" \t"));
-        id.erase(id.find_last_not_of(" \t\r") + 1);
-        if (!id.empty()) e.pitfalls.push_back(id);
-      }
-      std::sort(e.pitfalls.begin(), e.pitfalls.end());
-      return e;
-    }
-    if (line.rfind(plain, 0) == 0) {
+      e.pitfalls = ids_after(pitfalls);
+    } else if (line.rfind(diagnosis, 0) == 0) {
+      e.diagnoses = ids_after(diagnosis);
+    } else if (line.rfind(plain, 0) == 0) {
       std::string v = line.substr(plain.size());
       v.erase(0, v.find_first_not_of(" \t"));
       v = v.substr(0, v.find_first_of(" \t\r"));
       if (v == "pass") e.verdict = Expectation::Verdict::Pass;
       if (v == "fail") e.verdict = Expectation::Verdict::Fail;
       if (v == "error") e.verdict = Expectation::Verdict::Error;
-      return e;
     }
   }
   return e;
@@ -60,7 +65,9 @@ namespace {
 std::string describe(const Expectation& e) {
   switch (e.verdict) {
     case Expectation::Verdict::Fail:
-      return e.pitfalls.empty() ? "fail, no pitfall named" : "pitfalls [" + join(e.pitfalls) + "]";
+      return (e.pitfalls.empty() ? "fail, no pitfall named"
+                                 : "pitfalls [" + join(e.pitfalls) + "]") +
+             (e.diagnoses.empty() ? ", no diagnosis" : ", diagnosis [" + join(e.diagnoses) + "]");
     case Expectation::Verdict::Stub:
       return "not started (the stub)";
     case Expectation::Verdict::Pass:
@@ -119,8 +126,15 @@ std::string judge(const Kata& kata, const Expectation& e, const std::optional<Ka
   if (!r) return "the grader printed no report for it";
   std::vector<std::string> got = r->pitfalls();
   std::sort(got.begin(), got.end());
-  const std::string verdict = std::string(status_name(r->status)) +
-                              (got.empty() ? std::string() : " with pitfalls [" + join(got) + "]");
+  // A diagnosis that is one of the file's declared pitfalls needs no declaration of its own.
+  std::vector<std::string> diagnosed;
+  for (const std::string& d : r->diagnoses())
+    if (!std::binary_search(e.pitfalls.begin(), e.pitfalls.end(), d)) diagnosed.push_back(d);
+  std::sort(diagnosed.begin(), diagnosed.end());
+  const std::string verdict =
+      std::string(status_name(r->status)) +
+      (got.empty() ? std::string() : " with pitfalls [" + join(got) + "]") +
+      (diagnosed.empty() ? std::string() : " with diagnosis [" + join(diagnosed) + "]");
   if (e.verdict == Expectation::Verdict::Stub) {
     std::string wrong;
     for (const TestResult& t : r->tests) {
@@ -152,7 +166,7 @@ std::string judge(const Kata& kata, const Expectation& e, const std::optional<Ka
     if (r->status == Status::Error) return "";
     return "should be an error (not gradable), got " + verdict;
   }
-  if (r->status == Status::Fail && got == e.pitfalls) return "";
+  if (r->status == Status::Fail && got == e.pitfalls && diagnosed == e.diagnoses) return "";
   return "should be " + describe(e) + ", got " + verdict +
          (r->status == Status::Pass ? std::string() : ": " + shorten(r->first_failure()));
 }
@@ -161,7 +175,8 @@ std::string judge(const Kata& kata, const Expectation& e, const std::optional<Ka
 std::string cell(const TestResult& test) {
   if (test.status == Status::Pass) return ".";
   if (test.status == Status::Error) return "E";
-  return test.pitfall.empty() ? "x" : "P";
+  if (!test.pitfall.empty()) return "P";
+  return test.diagnosis.empty() ? "x" : "d";
 }
 
 /// The rows graded under --rows memory: those that exercise memory in ways the others do not (the
@@ -292,8 +307,9 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
   if (graded.size() != files.size())
     out << " (--rows " << opt.rows << ": " << graded.size() << " of " << files.size() << ")";
   out << " x " << kata.checks.size() << " checks\n";
-  out << "  cells: . pass   x fail   P fail naming the column's pitfall   E error (crash, "
-         "timeout, limit)   - not run (did not build; or --rows memory)\n";
+  out << "  cells: . pass   x fail   P fail naming the column's pitfall   d fail with a catalogue "
+         "diagnosis   E error (crash, timeout, limit)   - not run (did not build; or --rows "
+         "memory)\n";
   for (size_t i = 0; i < kata.checks.size(); ++i)
     out << "  " << std::setw(2) << i + 1 << " " << kata.checks[i].id << "\n";
   size_t width = 8;

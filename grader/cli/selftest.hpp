@@ -16,12 +16,15 @@ namespace cli {
 /// What a file under solutions/ declares in its first lines:
 ///   // expect: pass | fail | error          (fail: failed, and no pitfall named)
 ///   // expect-pitfalls: id, id              (failed, and diagnosed with exactly these ids)
+///   // expect-diagnosis: id, id             (beside either: the catalogue matches reported, those
+///                                           that are not a declared pitfall's id; none if absent)
 /// solutions/KATA/stub.cpp, the stub as shipped, declares nothing: it must read as not started.
 struct Expectation {
   /// What the file must get. Undeclared: a problem of the test bed itself.
   enum class Verdict { Undeclared, Stub, Pass, Fail, Error };
   Verdict verdict = Verdict::Undeclared;
-  std::vector<std::string> pitfalls;  // sorted; Fail with these exact pitfalls
+  std::vector<std::string> pitfalls;   // sorted; Fail with these exact pitfalls
+  std::vector<std::string> diagnoses;  // sorted; and these catalogue matches besides them
 };
 Expectation read_expectation(const fs::path& file);
 

@@ -15,12 +15,24 @@ namespace grader {
 /// The smallest failing case of a check, after shrinking, ready to show a learner.
 struct Failure {
   std::string pitfall;  // a pitfall id ("mask_after_softmax"), or empty when not attributed
+  /// A catalogue match (diagnosis.hpp): the id of the one catalogued mistake the output equals
+  /// ("mask_ignored", or a pitfall's id), and the sentence that says so with the fix; empty when
+  /// none or several match. Diagnosis only: it never changes a verdict or a score.
+  std::string diagnosis;
+  std::string diagnosis_message;
+  /// Without a diagnosis: the correct computation's steps beside the learner's ops, and the first
+  /// step the learner's code never computes (journey.hpp); several lines, or empty.
+  std::string journey;
   std::string message;  // what went wrong and why, one paragraph
   std::vector<std::pair<std::string, std::string>> counterexample;  // named inputs of the case
   std::string expected;                                             // a small slice, or empty
   std::string got;                                                  // the same slice of the output
+  std::string difference;  // "largest |got - expected| = ...; got = 0.707 x expected", or empty
   bool error = false;  // the code could not be graded (it ran out of memory), not a wrong answer
   bool not_implemented = false;  // the learner's code threw kt::NotImplemented: not started yet
+  /// Run once on the smallest failing case, after shrinking (run_property): work too slow for
+  /// every shrinking step, such as matching the output against a mistake catalogue.
+  std::function<void(Failure&)> after_shrinking;
 };
 
 /// Result of one check.

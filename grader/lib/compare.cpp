@@ -34,13 +34,13 @@ std::string float32_rounding_note(const kt::Tensor& got, const kt::Tensor& expec
          " relative), the size float32 arithmetic leaves: keep every step in " + dtype + ".";
 }
 
-std::string slice_text(const kt::Tensor& t, int64_t max_values) {
+std::string slice_text(const kt::Tensor& t, int64_t max_values, int digits) {
   const auto v = t.to(kt::Float64).to_vector<double>();
   std::string s = "[";
   for (size_t i = 0; i < v.size() && int64_t(i) < max_values; ++i) {
     char buf[32];
     // NaN as "nan": printf's "-nan" carries a sign bit that means nothing to a learner.
-    std::snprintf(buf, sizeof buf, "%s%.6g", i ? ", " : "", std::isnan(v[i]) ? NAN : v[i]);
+    std::snprintf(buf, sizeof buf, "%s%.*g", i ? ", " : "", digits, std::isnan(v[i]) ? NAN : v[i]);
     s += buf;
   }
   if (int64_t(v.size()) > max_values) s += ", ...";
@@ -77,8 +77,40 @@ void show_worst_row(const kt::Tensor& got, const kt::Tensor& expected, Failure& 
     }
   }
   where += "] = ";
-  failure.expected = where + slice_text(e.reshape({-1, cols})[worst]);
-  failure.got = where + slice_text(g.reshape({-1, cols})[worst]);
+  // As many digits as it takes for two different rows to print differently.
+  const kt::Tensor e_row = e.reshape({-1, cols})[worst], g_row = g.reshape({-1, cols})[worst];
+  int digits = 6;
+  while (digits < 17 && !identical(e_row, g_row) &&
+         slice_text(e_row, 6, digits) == slice_text(g_row, 6, digits)) {
+    digits += 2;
+  }
+  failure.expected = where + slice_text(e_row, 6, digits);
+  failure.got = where + slice_text(g_row, 6, digits);
+  failure.difference = difference_text(got, expected);
+}
+
+std::string difference_text(const kt::Tensor& got, const kt::Tensor& expected) {
+  if (!got.defined() || got.sizes() != expected.sizes() || got.numel() == 0) return "";
+  const kt::Tensor g = got.to(kt::Float64), e = expected.to(kt::Float64);
+  if (!all_finite(g) || !all_finite(e) || identical(g, e)) return "";
+  char text[96];
+  std::snprintf(text, sizeof text, "largest |got - expected| = %.3g",
+                kt::amax(kt::abs(g - e)).item());
+  std::string s = text;
+  // A constant ratio (x 0.7071, x 2) is often the whole diagnosis: say so when there is one.
+  const kt::Tensor tiny = kt::abs(e) < 1e-12;
+  // (Over three elements at least: one or two always have "a constant ratio".)
+  if (kt::any(tiny & (kt::abs(g) >= 1e-12)).item() != 0.0 ||
+      kt::sum((~tiny).to(kt::Float64)).item() < 3)
+    return s;
+  const kt::Tensor ratio = g / e.masked_fill(tiny, 1.0);
+  const double lo = kt::amin(ratio.masked_fill(tiny, INFINITY)).item();
+  const double hi = kt::amax(ratio.masked_fill(tiny, -INFINITY)).item();
+  if (hi - lo <= 1e-6 * std::abs(hi) && std::abs(hi - 1.0) > 1e-6) {
+    std::snprintf(text, sizeof text, "; got = %.6g x expected, everywhere", hi);
+    s += text;
+  }
+  return s;
 }
 
 }  // namespace grader

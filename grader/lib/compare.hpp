@@ -31,8 +31,12 @@ bool sane(const kt::Tensor& t);
 std::string float32_rounding_note(const kt::Tensor& got, const kt::Tensor& expected,
                                   const std::string& dtype);
 
-/// "[0.1234, -2.5, nan, ...]": the first values of a tensor, flattened.
-std::string slice_text(const kt::Tensor& t, int64_t max_values = 6);
+/// "[0.1234, -2.5, nan, ...]": the first values of a tensor, flattened, `digits` significant.
+std::string slice_text(const kt::Tensor& t, int64_t max_values = 6, int digits = 6);
+
+/// "largest |got - expected| = 0.293; got = 0.707107 x expected, everywhere" (the ratio only when
+/// it is the same for every element and not 1); empty when either has NaN/Inf or they are equal.
+std::string difference_text(const kt::Tensor& got, const kt::Tensor& expected);
 
 /// Fills failure.expected / failure.got with the slice along `axis` (the last one by default) where
 /// got differs most from expected (NaN counts as the largest difference), e.g.

@@ -37,6 +37,11 @@ Outcome run_property(uint64_t seed, int cases, const std::function<std::optional
       if (!known) shown.emplace_back(name, value);
     }
     if (!last) outcome.failure.message = failure.description;
+    if (outcome.failure.after_shrinking) {
+      const auto finish = std::move(outcome.failure.after_shrinking);
+      outcome.failure.after_shrinking = nullptr;
+      finish(outcome.failure);
+    }
     return outcome;
   }
   rc::detail::SuccessResult success;

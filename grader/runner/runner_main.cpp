@@ -154,10 +154,14 @@ int main(int argc, char** argv) {
     const grader::Failure& f = outcome.failure;
     result["pitfall"] = f.pitfall.empty() ? nlohmann::json() : nlohmann::json(f.pitfall);
     result["message"] = f.message;
+    result["diagnosis"] = f.diagnosis.empty() ? nlohmann::json() : nlohmann::json(f.diagnosis);
+    result["diagnosis_message"] = f.diagnosis_message;
+    result["journey"] = f.journey;
     result["not_implemented"] = f.not_implemented;
     result["counterexample"] = grader::pairs_to_json(f.counterexample);
     result["expected"] = f.expected;
     result["got"] = f.got;
+    result["difference"] = f.difference;
   }
   grader::emit(result);
   return 0;

@@ -194,7 +194,7 @@ if(NOT SANITIZED)
   if(NOT code EQUAL 1)
     string(APPEND failures "\njson run: exit ${code}, expected 1")
   endif()
-  foreach(key version status message kata started score max_score seed solution pitfalls tests)
+  foreach(key version status message kata started score max_score seed solution pitfalls diagnoses tests)
     string(JSON type ERROR_VARIABLE e TYPE "${json}" ${key})
     if(e)
       string(APPEND failures "\nJSON lacks top-level '${key}'")
@@ -208,7 +208,7 @@ if(NOT SANITIZED)
   string(JSON ntests LENGTH "${json}" tests)
   math(EXPR last "${ntests} - 1")
   foreach(i RANGE ${last})
-    foreach(key name status message output test_code task_id title pitfall not_implemented timed_out counterexample score max_score duration_ms cpu_ms)
+    foreach(key name status message output test_code task_id title pitfall diagnosis diagnosis_message journey not_implemented timed_out counterexample difference score max_score duration_ms cpu_ms)
       string(JSON type ERROR_VARIABLE e TYPE "${json}" tests ${i} ${key})
       if(e)
         string(APPEND failures "\nJSON test ${i} lacks '${key}'")
@@ -220,9 +220,36 @@ if(NOT SANITIZED)
     string(APPEND failures "\nJUnit XML is not as expected:\n${junit}")
   endif()
   file(READ ${WORK}/summary.md md)
-  if(NOT md MATCHES "\\| mha \\| ❌ fail \\| [0-9]+/17 \\| `scale_by_d_model` \\|")
+  if(NOT md MATCHES "\\| mha \\| ❌ fail \\| [0-9]+/17 \\| `scale_by_d_model` \\| `scale_by_d_model` \\|")
     string(APPEND failures "\nMarkdown summary is not as expected:\n${md}")
   endif()
+
+  # A mistake no pitfall names, diagnosed by the catalogue: in the text, JSON, JUnit and Markdown.
+  expect_run("an unnamed mistake gets the catalogue's diagnosis" 1
+             "FAIL  matches_reference.*diagnosis scale_missing:.*Your output equals attention with the scores not scaled,.*Divide q kᵀ[ \n]+by sqrt\\(d_head\\)"
+             ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/no_scale.cpp)
+  execute_process(COMMAND ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/no_scale.cpp
+                          --format json --junit ${WORK}/junit-diagnosis.xml --markdown ${WORK}/diagnosis.md
+                  OUTPUT_VARIABLE json RESULT_VARIABLE code)
+  string(JSON diagnosis0 GET "${json}" diagnoses 0)
+  string(JSON pitfalls_n LENGTH "${json}" pitfalls)
+  string(JSON test1_diagnosis GET "${json}" tests 1 diagnosis)  # matches_reference
+  if(NOT code EQUAL 1 OR NOT diagnosis0 STREQUAL "scale_missing" OR NOT pitfalls_n EQUAL 0
+     OR NOT test1_diagnosis STREQUAL "scale_missing")
+    string(APPEND failures "\ndiagnosis in JSON: exit ${code}, diagnoses[0] ${diagnosis0}, ${pitfalls_n} pitfalls, tests[1].diagnosis ${test1_diagnosis}")
+  endif()
+  file(READ ${WORK}/junit-diagnosis.xml junit)
+  if(NOT junit MATCHES "message=\"diagnosis scale_missing\">[^<]*diagnosis: Your output equals attention with the scores not scaled")
+    string(APPEND failures "\nJUnit XML lacks the diagnosis:\n${junit}")
+  endif()
+  file(READ ${WORK}/diagnosis.md md)
+  if(NOT md MATCHES "\\| mha \\| ❌ fail \\| [0-9]+/17 \\| — \\| `scale_missing` \\|")
+    string(APPEND failures "\nMarkdown summary lacks the diagnosis:\n${md}")
+  endif()
+  # No catalogued mistake fits: where the computation first goes wrong, and what was done instead.
+  expect_run("an unknown mistake gets the first step that diverges" 1
+             "where it diverges:.*On the case B = 2, T = 3, num_heads = 2, d_head = 3.*expected step +shape +your op that computed it.*none  <- the first step your code does not compute.*is none of your ops' results"
+             ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/no_scale_no_output_projection.cpp)
 endif()
 
 if(failures)

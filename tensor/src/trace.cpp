@@ -7,6 +7,7 @@ namespace detail {
 std::atomic<int> live_traces{0};
 constinit thread_local std::vector<TraceEvent>* trace_sink = nullptr;
 constinit thread_local int op_depth = 0;
+constinit thread_local bool trace_keep_values = false;
 
 TensorMeta meta_of(const Tensor& t) {
   if (!t.defined()) return {};
@@ -36,6 +37,8 @@ void OpScope::open(const char* op, std::initializer_list<const Tensor*> inputs, 
 
 void OpScope::record(const Tensor& out) {
   trace_sink->back().output = meta_of(out);
+  // (clone() runs nested in this op's scope: it records nothing of its own.)
+  if (trace_keep_values && out.defined()) trace_sink->back().value = out.clone();
   recorded_ = true;
 }
 
@@ -48,13 +51,16 @@ void OpScope::close() noexcept {
 
 }  // namespace detail
 
-OpTrace::OpTrace() : previous_(detail::trace_sink) {
+OpTrace::OpTrace(bool keep_values)
+    : previous_(detail::trace_sink), previous_keep_values_(detail::trace_keep_values) {
   detail::trace_sink = &events_;
+  detail::trace_keep_values = keep_values;
   detail::live_traces.fetch_add(1, std::memory_order_relaxed);
 }
 
 OpTrace::~OpTrace() {
   detail::trace_sink = previous_;
+  detail::trace_keep_values = previous_keep_values_;
   detail::live_traces.fetch_sub(1, std::memory_order_relaxed);
 }
 

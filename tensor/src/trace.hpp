@@ -1,9 +1,8 @@
 // Recording public op calls for kt::OpTrace (kt/instrument.hpp). Every public op opens an OpScope;
 // the outermost one on the thread records the op while an OpTrace is alive on that thread.
 //
-// Who uses it: the grader's "shape journey" (the ops a learner's code ran, with their shapes, in
-// its messages); allocation accounting (storage.cpp) serves the flash-attention kata's peak-memory
-// check. Neither has a caller yet.
+// Who uses it: the grader's "first diverging step" (grader/lib/journey.hpp); allocation accounting
+// (storage.cpp) will serve the flash-attention kata's peak-memory check.
 //
 // Off unless an OpTrace is alive, and then free: an OpScope reads one process-wide counter
 // (live_traces, a relaxed atomic load) and takes a branch that is never taken; ret() and the
@@ -28,6 +27,8 @@ extern std::atomic<int> live_traces;
 extern constinit thread_local std::vector<TraceEvent>* trace_sink;
 /// Public ops open on this thread, counted only while trace_sink is set (so nested ops are known).
 extern constinit thread_local int op_depth;
+/// Whether the innermost live OpTrace keeps a copy of each result.
+extern constinit thread_local bool trace_keep_values;
 
 TensorMeta meta_of(const Tensor& t);
 

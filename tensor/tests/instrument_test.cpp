@@ -60,6 +60,32 @@ TEST_CASE("the op trace records public ops in call order, not their internals", 
   }
 }
 
+TEST_CASE("a trace that keeps values holds a copy of each result, later in-place ops aside",
+          "[instrument]") {
+  const kt::Tensor x = kt::from_vector(std::vector<double>{1, 2, 3, 4}, {2, 2});
+  std::vector<kt::TraceEvent> events;
+  kt::Tensor s;
+  {
+    kt::OpTrace trace(/*keep_values=*/true);
+    kt::Tensor y = x + x;
+    s = kt::softmax(y, -1);  // its internal ops record nothing
+    y.fill_(0.0);
+    events = trace.events();  // (checked outside: allclose is an op the trace would record)
+  }
+  REQUIRE(events.size() == 3);
+  CHECK(events[0].value.to_vector<double>() == std::vector<double>{2, 4, 6, 8});
+  CHECK(events[1].op == "softmax");
+  CHECK(kt::allclose(events[1].value, s, 0, 0));
+  CHECK(events[2].op == "fill_");
+  CHECK(events[2].value.to_vector<double>() == std::vector<double>(4, 0.0));
+  SECTION("a trace without keep_values keeps none") {
+    kt::OpTrace plain;
+    (void)(x + x);
+    REQUIRE(plain.events().size() == 1);
+    CHECK_FALSE(plain.events()[0].value.defined());
+  }
+}
+
 TEST_CASE("a failing op in a trace leaves the earlier events and none of its own", "[instrument]") {
   const kt::Tensor base = kt::zeros({2, 3});
   const kt::Tensor ints = kt::zeros({2}, kt::Int64);

@@ -16,6 +16,7 @@ kt::Tensor as_x_at_w(const kt::Tensor& w) { return w.transpose(0, 1).contiguous(
 const SetKataCall call({
     .what = "mha(x, Wq, Wk, Wv, Wo, h, mask)",
     .biases = false,
+    .causal_flag = false,
     .call_text = [](const Case& c) -> std::string {
       if (c.mask.defined()) return "mha(x, Wq, Wk, Wv, Wo, h, mask)";
       if (c.causal) return "mha(x, Wq, Wk, Wv, Wo, h, mask) with mask = tril(ones(T, T)), causal";
@@ -30,8 +31,10 @@ const SetKataCall call({
           }
           const std::optional<kt::Tensor> given =
               mask.defined() ? std::optional<kt::Tensor>(mask.clone()) : std::nullopt;
-          return ::kata::mha(c.x.clone(), as_x_at_w(c.w.wq), as_x_at_w(c.w.wk), as_x_at_w(c.w.wv),
-                             as_x_at_w(c.w.wo), c.H, given);
+          const kt::Tensor x = c.x.clone(), wq = as_x_at_w(c.w.wq), wk = as_x_at_w(c.w.wk),
+                           wv = as_x_at_w(c.w.wv), wo = as_x_at_w(c.w.wo);
+          learner_code_starts();
+          return ::kata::mha(x, wq, wk, wv, wo, c.H, given);
         },
 });
 

@@ -26,9 +26,10 @@ std::vector<std::pair<std::string, std::string>> Case::describe() const {
       {"B", std::to_string(B)},
       {"T", std::to_string(T)},
       {"x shape", kt::shape_str({B, T, D()})},
-      {"d_model", std::to_string(D())},
-      {"num_heads", std::to_string(H)},
   };
+  if (x.defined() && x.numel() <= 12) out.emplace_back("x", slice_text(x, 12));  // all of it
+  out.emplace_back("d_model", std::to_string(D()));
+  out.emplace_back("num_heads", std::to_string(H));
   if (kata_call().grouped) {
     out.emplace_back("num_kv_heads", std::to_string(Hkv) + " (query head h reads kv head h / " +
                                          std::to_string(H / Hkv) + ")");
@@ -201,10 +202,14 @@ Failure failure_from_run(const Case& c, const Run& run) {
 
 Outcome run_mha_property(uint64_t seed, int cases,
                          const std::function<std::optional<Failure>()>& body) {
-  // "call" in the case's own description already says which overload and whether causal, and
-  // "num_kv_heads" the size of a group.
-  return grader::run_property(seed, cases, body,
-                              {"use the mask overload", "causal", "query heads per kv head"});
+  // "call" in the case's own description already says which overload and whether causal,
+  // "num_kv_heads" the size of a group, "attn_mask" the mask and its shape, "x" the input when it
+  // is small, "changed" which tokens the causal check changed; the seeds of the values are --seed.
+  return grader::run_property(
+      seed, cases, body,
+      {"use the mask overload", "causal", "query heads per kv head", "data seed", "mask shape kind",
+       "padded batch entry", "fully masked query row", "tokens kept (the rest change)",
+       "new future tokens seed"});
 }
 
 }  // namespace grader::mha

@@ -12,6 +12,7 @@
 
 #include "grader/lib/check.hpp"
 #include "grader/lib/compare.hpp"
+#include "grader/lib/journey.hpp"
 #include "grader/lib/learner_call.hpp"
 #include "grader/lib/mha/mistakes.hpp"
 #include "grader/lib/property.hpp"
@@ -64,6 +65,9 @@ struct KataCall {
   std::string what;    // names the call in a failure: "forward", "mha(x, Wq, Wk, Wv, Wo, h, mask)"
   bool biases = true;  // whether a case may have biases
   bool grouped = false;  // whether a case may have fewer key/value heads than query heads (gqa)
+  /// Whether the learner's API takes the causal flag; false: a causal case is given as the
+  /// causal tril mask (mha_function), so the learner's code sees one mask either way.
+  bool causal_flag = true;
   /// The "call" field shown with a failure.
   std::function<std::string(const Case&)> call_text;
   /// Runs the learner's code on fresh copies of the case's tensors (may throw).
@@ -92,7 +96,9 @@ kt::Tensor run_module(Module& m, const Case& c) {
     m.out_proj.bias = c.w.bo.clone();
   }
   const kt::Tensor x = c.x.clone();
-  return c.mask.defined() ? m.forward(x, c.mask.clone()) : m.forward(x, c.causal);
+  const kt::Tensor mask = c.mask.defined() ? c.mask.clone() : kt::Tensor();
+  learner_code_starts();
+  return mask.defined() ? m.forward(x, mask) : m.forward(x, c.causal);
 }
 
 /// Draws a case inside a RapidCheck property (sizes named so shrinking shows them).

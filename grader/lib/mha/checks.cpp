@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "grader/lib/mha/catalogue.hpp"
 #include "grader/lib/mha/checks.hpp"
 
 namespace grader::mha {
@@ -37,6 +38,10 @@ std::optional<Failure> varies_between_calls(const Case& c, const Run& first) {
               "variable kept between calls, randomness). The row shown is where the two calls "
               "differ most.";
   show_worst_row(again.out, first.out, f);
+  f.diagnosis = "varies_between_calls";
+  f.diagnosis_message = "Your " + kata_call().what +
+                        " is not a function of its inputs. Compute every value from the inputs "
+                        "of this call: initialise what you allocate, keep no state between calls.";
   f.expected += "  (first call)";
   f.got += "  (second call)";
   return f;
@@ -67,8 +72,11 @@ Outcome check_matches_reference(uint64_t seed) {
                     ? "the output differs from the reference implementation (allclose with rtol "
                       "1e-9, atol 1e-12 fails). The row shown is where they differ most."
                     : "the output contains NaN or Inf where the reference is finite.";
-    f.message += float32_rounding_note(run.out, expected, "float64 (the input's dtype)");
+    const std::string float32 =
+        float32_rounding_note(run.out, expected, "float64 (the input's dtype)");
+    f.message += float32;
     show_worst_row(run.out, expected, f);
+    if (float32.empty()) diagnose_after_shrinking(f, c);
     return f;
   });
 }
@@ -105,6 +113,7 @@ Outcome check_causal(uint64_t seed) {
     show_worst_row(past_after, past_before, f);
     f.expected += "  (your output before the change)";
     f.got += "  (your output after it)";
+    diagnose_after_shrinking(f, c);
     // Is it the future, or another sequence? Change every token of batch entry 0 alone: the
     // other entries' outputs must not move at all.
     if (c.B >= 2) {
@@ -126,6 +135,12 @@ Outcome check_causal(uint64_t seed) {
         show_worst_row(others_after, before.out, f);
         f.expected += "  (yours, before changing entry 0)";
         f.got += "  (yours, after)";
+        f.after_shrinking = nullptr;  // the finding above is the diagnosis
+        f.diagnosis = "attends_across_batch";
+        f.diagnosis_message =
+            "The sequences of a batch reach each other (shown above by "
+            "changing batch entry 0 alone).";
+        return f;
       }
     }
     return f;
@@ -175,13 +190,35 @@ Outcome check_fully_masked_rows(uint64_t seed) {
       }
     }
     if (others_match && empty_rows_ok) return std::nullopt;
-    f.message = others_match
-                    ? "the rows whose query attends to nothing are none of the accepted results "
-                      "(the mean of the values, from uniform weights; zero attention; or attention "
-                      "over every key as if unmasked); the other rows are right."
-                    : "the output differs from the reference with a padding mask (rows that "
-                      "are not fully masked differ too).";
+    std::string empty_list;  // "(b 0, t 1), (b 1, t 0)"
+    int64_t other_rows = 0;
+    for (int64_t b = 0; b < c.B; ++b) {
+      for (int64_t t = 0; t < c.T; ++t) {
+        if (empty_rows.at({b, t}) == 0.0) {
+          ++other_rows;
+        } else {
+          empty_list += (empty_list.empty() ? "" : ", ") + std::string("out[") + std::to_string(b) +
+                        ", " + std::to_string(t) + ", :]";
+        }
+      }
+    }
+    f.counterexample.emplace_back("rows with nothing to attend to", empty_list);
+    if (others_match && other_rows == 0) {
+      f.message =
+          "every query row of this case is fully masked, and your output is none of the accepted "
+          "results for such rows: the mean of the values (uniform weights, what the reference "
+          "gives), zeros, or attention over every key as if unmasked. Check first that the "
+          "output is right where the mask allows something (the matches_reference check).";
+    } else {
+      f.message = others_match
+                      ? "the rows whose query attends to nothing are none of the accepted results "
+                        "(the mean of the values, from uniform weights; zero attention; or "
+                        "attention over every key as if unmasked); the other rows are right."
+                      : "the output differs from the reference with a padding mask (rows that "
+                        "are not fully masked differ too).";
+    }
     show_worst_row(run.out, uniform, f);
+    diagnose_after_shrinking(f, c);
     return f;
   });
 }

@@ -51,31 +51,99 @@ kt::Tensor heads_for_queries(const kt::Tensor& kv, int64_t H, bool tiled) {
 kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, int64_t H,
                              bool causal, const kt::Tensor& mask, const Mistakes& m) {
   const kt::Tensor x = x64.to(kt::Float64);
-  const int64_t T = x.size(1), D = x.size(2), Hkv = w.wk.size(0) / (D / H);
-  const kt::Tensor q = split_heads(linear(x, w.wq, w.bq), m.split, H);
-  const kt::Tensor k =
-      heads_for_queries(split_heads(linear(x, w.wk, w.bk), m.split, Hkv), H, m.kv_tiled);
-  const kt::Tensor v =
-      heads_for_queries(split_heads(linear(x, w.wv, w.bv), m.split, Hkv), H, m.kv_tiled);
-  const double scale = m.scale_by_d_model  ? std::sqrt(double(D))
-                       : m.scale_by_d_head ? double(D / H)
-                                           : std::sqrt(double(D / H));
+  const int64_t B = x.size(0), T = x.size(1), D = x.size(2), dk = D / H;
+  const int64_t Hkv = w.wk.size(0) / dk;
+  const auto project = [&](Proj from, Proj own) {
+    if (from == Proj::None) return x;
+    const kt::Tensor& wt = from == Proj::Q ? w.wq : from == Proj::K ? w.wk : w.wv;
+    const kt::Tensor& b = from == Proj::Q ? w.bq : from == Proj::K ? w.bk : w.bv;
+    return linear(x, wt, m.bias_missing == own ? kt::Tensor() : b);
+  };
+  const int64_t kv_heads = m.k_from == Proj::K || m.k_from == Proj::V ? Hkv : H;
+  kt::Tensor q = split_heads(project(m.q_from, Proj::Q), m.split, H);
+  kt::Tensor k =
+      heads_for_queries(split_heads(project(m.k_from, Proj::K), m.split, kv_heads), H, m.kv_tiled);
+  kt::Tensor v =
+      heads_for_queries(split_heads(project(m.v_from, Proj::V), m.split,
+                                    m.v_from == Proj::K || m.v_from == Proj::V ? Hkv : H),
+                        H, m.kv_tiled);
+  int64_t Tq = T;  // the length of the sequences attention sees
+  const bool batch_mixed = m.batch_mixed && !mask.defined();
+  if (batch_mixed) {  // (B, H, T, d) -> (1, H, B*T, d): one long sequence
+    const auto flat = [&](const kt::Tensor& t) {
+      return t.transpose(0, 1).reshape({1, H, B * T, dk});
+    };
+    q = flat(q), k = flat(k), v = flat(v);
+    Tq = B * T;
+  }
+  const double sqrt_dk = std::sqrt(double(dk));
+  const double scale = m.scale_missing      ? 1.0
+                       : m.scale_multiplied ? 1.0 / sqrt_dk
+                       : m.scale_by_d_model ? std::sqrt(double(D))
+                       : m.scale_by_d_head  ? double(dk)
+                                            : sqrt_dk;
   const kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / scale;
-  kt::Tensor allowed = kt::ones({T, T}, kt::Bool);
-  if (causal) allowed = kt::tril(allowed);
-  if (mask.defined()) allowed = allowed & mask;
+  const kt::Tensor ones = kt::ones({Tq, Tq}, kt::Bool);
+  kt::Tensor allowed = ones;
+  const bool apply_causal =
+      m.causal_mask == CausalMask::Always || (causal && m.causal_mask != CausalMask::Ignored);
+  if (apply_causal) {
+    switch (m.causal_mask) {
+      case CausalMask::Triu:
+        allowed = kt::triu(ones);
+        break;
+      case CausalMask::StrictFuture:
+        allowed = kt::triu(ones, 1);
+        break;
+      case CausalMask::StrictPast:
+        allowed = kt::tril(ones, -1);
+        break;
+      case CausalMask::OneAhead:
+        allowed = kt::tril(ones, 1);
+        break;
+      default:
+        allowed = kt::tril(ones);
+        break;
+    }
+  }
+  if (mask.defined()) {
+    switch (m.mask_use) {
+      case MaskUse::Applied:
+      case MaskUse::FilledWithZero:
+        allowed = allowed & mask;
+        break;
+      case MaskUse::Ignored:
+        break;
+      case MaskUse::Inverted:
+        allowed = allowed & ~mask;
+        break;
+      case MaskUse::Transposed:
+        allowed = allowed & mask.transpose(-2, -1);
+        break;
+      case MaskUse::FirstEntryForAll:
+        allowed = allowed & (mask.dim() == 4 ? mask.narrow(0, 0, 1) : mask);
+        break;
+    }
+  }
   const double lowest = kt::finfo(kt::Float64).min;  // a row with nothing allowed: uniform
+  const double fill = m.mask_use == MaskUse::FilledWithZero ? 0.0 : lowest;
   kt::Tensor weights;
   if (m.mask_after_softmax) {
     weights = kt::softmax(scores, -1).masked_fill(~allowed, 0.0);
   } else {
-    weights = kt::softmax(scores.masked_fill(~allowed, lowest), m.softmax_over_queries ? -2 : -1);
+    weights = kt::softmax(scores.masked_fill(~allowed, fill),
+                          m.softmax_over_queries ? -2 : m.softmax_dim);
   }
-  const kt::Tensor out = kt::matmul(weights, v);
+  kt::Tensor out = kt::matmul(weights, v);
+  if (batch_mixed) out = out.reshape({H, B, T, dk}).transpose(0, 1);
   const HeadSplit merge = m.merge_memory_order ? HeadSplit::NoTranspose
                           : m.merge_transposed ? HeadSplit::Contiguous
                                                : m.split;
-  return linear(merge_heads(out, merge), w.wo, w.bo);
+  const kt::Tensor merged = merge_heads(out, merge);
+  kt::Tensor y =
+      m.out_proj_missing ? merged : linear(merged, w.wo, m.out_bias_missing ? kt::Tensor() : w.bo);
+  if (m.residual_added) y = y + x;
+  return y;
 }
 
 kt::Tensor attention_across_heads(const kt::Tensor& x64, const ref::MhaWeights& w, int64_t H,

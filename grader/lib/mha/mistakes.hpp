@@ -21,6 +21,30 @@ enum class HeadSplit {
   NoTranspose,  // view(B, H, T, d_head) of the (B, T, d_model) memory, no transpose
 };
 
+/// Which projection's weights (and bias) a step uses; None: the input x itself, no projection.
+enum class Proj { Q, K, V, None };
+
+/// What a case's attn_mask becomes in the scores (catalogue mistakes, catalogue.cpp).
+enum class MaskUse {
+  Applied,           // correct: may attend where true
+  Ignored,           // attn_mask not applied at all
+  Inverted,          // applied with its polarity flipped (true read as "masked out")
+  Transposed,        // applied to (key, query) instead of (query, key)
+  FirstEntryForAll,  // batch entry 0's mask applied to every batch entry
+  FilledWithZero,    // masked scores set to 0 instead of a large negative number
+};
+
+/// What causal = true allows (true = may attend); the catalogue's causal mistakes.
+enum class CausalMask {
+  Tril,          // correct: keys 0..i
+  Ignored,       // the flag not applied
+  Always,        // the tril applied whatever the flag, with a mask too
+  Triu,          // keys i..T-1
+  StrictFuture,  // triu(1): keys after i only
+  StrictPast,    // tril(-1): keys before i only, not i itself
+  OneAhead,      // tril(1): keys 0..i+1
+};
+
 /// A set of mistakes (none by default).
 struct Mistakes {
   HeadSplit split = HeadSplit::Contiguous;
@@ -33,6 +57,19 @@ struct Mistakes {
   bool softmax_over_queries = false;  // normalise each key's column instead of each query's row
   bool kv_tiled = false;  // GQA: query head h reads kv head h mod num_kv_heads (repeat, not
                           // repeat_interleave)
+  // The catalogue's other mistakes (catalogue.cpp): diagnosed when they match, not detected.
+  Proj q_from = Proj::Q, k_from = Proj::K, v_from = Proj::V;  // which projection makes q, k, v
+  bool out_proj_missing = false;   // the merged heads returned without out_proj
+  Proj bias_missing = Proj::None;  // that projection's bias left out (Q, K, V; None: none left out)
+  bool out_bias_missing = false;   // out_proj's bias left out
+  bool scale_missing = false;      // scores not scaled
+  bool scale_multiplied = false;   // scores multiplied by sqrt(d_head) instead of divided
+  MaskUse mask_use = MaskUse::Applied;
+  CausalMask causal_mask = CausalMask::Tril;
+  int64_t softmax_dim = -1;     // the axis of the (B, H, T, T) weights the softmax normalises
+  bool residual_added = false;  // x added to the output (a transformer block's residual)
+  bool batch_mixed = false;     // without attn_mask, every sequence of the batch attends to
+                                // every other's tokens (batch and time flattened together)
 };
 
 /// MHA forward with the given mistakes. x (B, T, d_model); mask undefined or Bool (true = may

@@ -48,3 +48,29 @@ TEST_CASE("float32_rounding_note names a float32-sized difference, and nothing e
   CHECK(grader::float32_rounding_note(expected * 1.01, expected, "float64").empty());
   CHECK(grader::float32_rounding_note(matrix({NAN, 2, 3, 4, 5, 6}), expected, "float64").empty());
 }
+
+TEST_CASE("show_worst_row prints as many digits as it takes for different rows to differ",
+          "[grader]") {
+  grader::Failure f;
+  grader::show_worst_row(matrix({1, 2, 3, 4, 5, 6.0000001}), matrix({1, 2, 3, 4, 5, 6}), f);
+  CHECK(f.expected == "out[1, :] = [4, 5, 6]");
+  CHECK(f.got == "out[1, :] = [4, 5, 6.0000001]");
+  CHECK(f.difference == "largest |got - expected| = 1e-07");
+}
+
+TEST_CASE("difference_text gives the largest difference, and the ratio when it is constant",
+          "[grader]") {
+  CHECK(grader::difference_text(matrix({2, 4, 6, 8, 10, 12}), matrix({1, 2, 3, 4, 5, 6})) ==
+        "largest |got - expected| = 6; got = 2 x expected, everywhere");
+  // Zeros where expected is zero keep the ratio; a ratio that varies, or 1, is not shown.
+  CHECK(grader::difference_text(matrix({0, 0.5, 1, 1.5, 2, 2.5}), matrix({0, 1, 2, 3, 4, 5})) ==
+        "largest |got - expected| = 2.5; got = 0.5 x expected, everywhere");
+  CHECK(grader::difference_text(matrix({1, 2, 3, 4, 5, 7}), matrix({1, 2, 3, 4, 5, 6})) ==
+        "largest |got - expected| = 1");
+  CHECK(grader::difference_text(matrix({1, 2, 3, 4, 5, 6}), matrix({1, 2, 3, 4, 5, 6})).empty());
+  CHECK(grader::difference_text(matrix({1, 2, 3, 4, 5, NAN}), matrix({1, 2, 3, 4, 5, 6})).empty());
+  // One or two values always have "a constant ratio": not shown.
+  CHECK(grader::difference_text(kt::from_vector(std::vector<double>{2.0}, {1}),
+                                kt::from_vector(std::vector<double>{1.0}, {1})) ==
+        "largest |got - expected| = 1");
+}

@@ -1,5 +1,6 @@
 // expect: fail
-// Wrong (no named pitfall): the attn_mask overload ignores its mask (causal still works).
+// expect-diagnosis: masking_missing
+// Wrong (no named pitfall): the scores are never masked (attn_mask and causal both ignored).
 #include <cmath>
 
 #include "gqa.hpp"

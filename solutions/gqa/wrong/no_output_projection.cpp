@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: out_proj_missing
 // Wrong (no named pitfall): the merged heads returned without out_proj.
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: scale_missing
 // Wrong (no named pitfall in this kata): the scores are not scaled at all.
 #include <cmath>
 

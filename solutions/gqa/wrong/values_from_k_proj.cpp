@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: v_from_k_proj
 // Wrong (no named pitfall): the values computed with k_proj instead of v_proj.
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: attends_across_batch
 // Wrong (no named pitfall): with causal = true the batch is flattened into one long sequence
 // (1, B*T, d_model) before attention, so a sequence attends to the tokens of the entries before
 // it. Reported by the causal check as sequences of a batch mixing, not as the future leaking.

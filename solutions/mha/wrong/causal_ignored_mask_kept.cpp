@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: causal_ignored
 // Wrong: forward(x, causal) ignores causal altogether (the mask overload is right). At T = 2,
 // tril(ones, 1) allows every key too, so this must not be named causal_mask_flipped.
 #include <cmath>

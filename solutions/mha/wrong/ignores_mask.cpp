@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: masking_missing
 // Wrong, no named pitfall: ignores the mask and the causal flag.
 #include <cmath>
 

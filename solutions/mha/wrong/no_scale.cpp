@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: scale_missing
 // Wrong, no named pitfall: forgets the 1/sqrt(d_head) scale altogether.
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: softmax_over_heads
 // Wrong: softmax(scores, 1) normalises across the heads axis of (B, H, T, T). Not the query-axis
 // pitfall, so no pitfall is named; the general checks report it.
 #include <cmath>

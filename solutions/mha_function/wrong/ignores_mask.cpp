@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: mask_ignored
 // Wrong, no named pitfall: the mask is never applied.
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: mask_after_softmax
 // Wrong, no named pitfall in this kata (the mha kata names it): the weights masked after the
 // softmax.
 #include <cmath>

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: mask_inverted
 // Wrong, no named pitfall in this kata: the mask read as true = hidden.
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: out_proj_missing
 // Wrong, no named pitfall: the output projection Wo is left out.
 #include <cmath>
 

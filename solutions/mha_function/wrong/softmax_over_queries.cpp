@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: softmax_wrong_dim
 // Wrong, no named pitfall in this kata: the softmax runs over the queries (dim -2).
 #include <cmath>
 

@@ -1,7 +1,7 @@
 // Instrumentation for the grader: an op trace and allocation accounting.
 //
-// Who uses them (neither has a caller yet): the op trace feeds the "shape journey" in the grader's
-// messages (the ops a learner's code ran, with their shapes); allocation accounting feeds the
+// Who uses them: the op trace feeds the grader's "first diverging step" (grader/lib/journey.hpp:
+// the ops a learner's code ran, with their shapes and values); allocation accounting will feed the
 // peak-memory check of the flash-attention kata.
 //
 // Both are off by default. The op trace records only while an OpTrace is alive on the thread; with
@@ -51,12 +51,15 @@ struct TraceEvent {
   std::vector<TensorMeta> inputs;
   TensorMeta output;
   std::vector<int64_t> args;  // integer arguments where they matter (dims, shapes, ...)
+  Tensor value;  // a copy of the result when the trace keeps values (later in-place ops leave it)
 };
 
 /// Records every op called on this thread while it is alive. Scopes nest: the inner one records.
+/// With keep_values, each event also holds a copy of its result (for the small cases the grader
+/// traces to find the first step that diverges; a copy per op costs memory and time).
 class OpTrace {
  public:
-  OpTrace();
+  explicit OpTrace(bool keep_values = false);
   ~OpTrace();
   OpTrace(const OpTrace&) = delete;
   OpTrace& operator=(const OpTrace&) = delete;
@@ -65,6 +68,7 @@ class OpTrace {
  private:
   std::vector<TraceEvent> events_;
   std::vector<TraceEvent>* previous_;
+  bool previous_keep_values_;
 };
 
 }  // namespace kt

@@ -1,0 +1,40 @@
+#include "grader/lib/diagnosis.hpp"
+
+#include <algorithm>
+
+namespace grader {
+
+std::optional<size_t> unique_match(size_t entries, size_t cases,
+                                   const std::function<bool(size_t entry, size_t c)>& equal,
+                                   const std::function<bool(size_t entry, size_t c)>& differs) {
+  std::optional<size_t> found;
+  for (size_t e = 0; e < entries; ++e) {
+    bool all_equal = true, some_differ = false;
+    for (size_t c = 0; c < cases && all_equal; ++c) {
+      all_equal = equal(e, c);
+      some_differ = some_differ || (all_equal && differs(e, c));
+    }
+    if (!all_equal || !some_differ) continue;
+    if (found) return std::nullopt;  // two entries fit: claim neither
+    found = e;
+  }
+  return found;
+}
+
+void set_diagnosis(Failure& f, const CatalogueEntry& entry, size_t cases) {
+  f.diagnosis = entry.id;
+  f.diagnosis_message = "Your output equals " + entry.what + ", on this case and on " +
+                        std::to_string(cases - 1) +
+                        " more chosen so that each mistake the grader knows gives a different "
+                        "output. " +
+                        entry.fix;
+  // An entry that is one of this kata's named pitfalls says so (the same id may be only a
+  // catalogue entry in another kata of the family).
+  const auto& checks = registry();
+  if (std::any_of(checks.begin(), checks.end(),
+                  [&](const CheckInfo& c) { return c.id == "pitfall_" + entry.id; })) {
+    f.diagnosis_message += " This is the pitfall " + entry.id + ": its own check says more.";
+  }
+}
+
+}  // namespace grader

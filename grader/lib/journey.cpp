@@ -1,0 +1,186 @@
+#include "grader/lib/journey.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace grader {
+namespace {
+
+// The live trace_learner's trace on this thread, and where the learner's code started in it.
+thread_local const kt::OpTrace* g_trace = nullptr;
+thread_local size_t g_learner_start = 0;
+
+/// A tensor's values as a sorted list: equal for any layout of the same numbers.
+std::vector<double> sorted_values(const kt::Tensor& t) {
+  std::vector<double> v = t.to(kt::Float64).contiguous().to_vector<double>();
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+bool same_values(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size() || a.empty()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (std::isnan(a[i]) || std::isnan(b[i])) return false;
+    if (std::abs(a[i] - b[i]) > 1e-9 * std::abs(b[i]) + 1e-12) return false;
+  }
+  return true;
+}
+
+std::string shape_text(const kt::Shape& s) { return kt::shape_str(s); }
+
+std::string op_text(const kt::TraceEvent& e) {
+  std::string s = e.op;
+  if (!e.args.empty()) {
+    s += "(";
+    for (size_t i = 0; i < e.args.size(); ++i) s += (i ? ", " : "") + std::to_string(e.args[i]);
+    s += ")";
+  }
+  return s + " -> " + shape_text(e.output.sizes);
+}
+
+/// The first event whose result holds `wanted`'s values, preferring one of its shape (the split
+/// heads are the projection's values too, but the view that splits them is the op to show); -1
+/// when none.
+int64_t find_value(const std::vector<std::vector<double>>& traced,
+                   const std::vector<kt::TraceEvent>& events, const kt::Tensor& wanted) {
+  const std::vector<double> values = sorted_values(wanted);
+  int64_t any_layout = -1;
+  for (size_t i = 0; i < traced.size(); ++i) {
+    if (!same_values(traced[i], values)) continue;
+    if (events[i].output.sizes == wanted.sizes()) return int64_t(i);
+    if (any_layout < 0) any_layout = int64_t(i);
+  }
+  return any_layout;
+}
+
+std::string pad(std::string s, size_t width) {
+  // Width in characters (the names hold a few multi-byte ones: ᵀ, √).
+  size_t chars = 0;
+  for (const unsigned char c : s) chars += (c & 0xC0) != 0x80;
+  if (chars < width) s.append(width - chars, ' ');
+  return s;
+}
+
+}  // namespace
+
+std::vector<kt::TraceEvent> trace_learner(const std::function<void()>& fn) {
+  std::vector<kt::TraceEvent> events;
+  kt::OpTrace trace(/*keep_values=*/true);
+  g_trace = &trace;
+  g_learner_start = 0;
+  try {
+    fn();
+  } catch (...) {
+    g_trace = nullptr;
+    throw;
+  }
+  g_trace = nullptr;
+  const auto& all = trace.events();
+  events.assign(all.begin() + int64_t(std::min(g_learner_start, all.size())), all.end());
+  return events;
+}
+
+void learner_code_starts() {
+  if (g_trace != nullptr) g_learner_start = g_trace->events().size();
+}
+
+std::vector<int64_t> align_steps(const std::vector<Step>& steps,
+                                 const std::vector<kt::TraceEvent>& events) {
+  std::vector<std::vector<double>> traced;
+  for (const auto& e : events)
+    traced.push_back(e.value.defined() ? sorted_values(e.value) : std::vector<double>());
+  std::vector<int64_t> at;
+  for (const Step& step : steps) {
+    int64_t found = find_value(traced, events, step.value);
+    if (found < 0 && step.head_axis >= 0 && step.value.dim() > step.head_axis) {
+      // Head by head (and, failing that, batch entry by batch entry within each head).
+      const auto covered = [&](const std::vector<kt::Tensor>& slices) {
+        int64_t last = -1;
+        for (const kt::Tensor& s : slices) {
+          const int64_t i = find_value(traced, events, s);
+          if (i < 0) return int64_t(-1);
+          last = std::max(last, i);
+        }
+        return last;
+      };
+      std::vector<kt::Tensor> heads, cells;
+      for (int64_t h = 0; h < step.value.size(step.head_axis); ++h) {
+        const kt::Tensor head = step.value.select(step.head_axis, h);
+        heads.push_back(head);
+        if (step.head_axis == 1)
+          for (int64_t b = 0; b < head.size(0); ++b) cells.push_back(head.select(0, b));
+      }
+      found = covered(heads);
+      if (found < 0 && !cells.empty()) found = covered(cells);
+    }
+    at.push_back(found);
+  }
+  return at;
+}
+
+size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t>& at) {
+  // Done (reached, or done another way): reached, or an ancestor of a reached step.
+  std::vector<bool> done(steps.size(), false);
+  for (size_t i = steps.size(); i-- > 0;) {
+    if (at[i] >= 0) done[i] = true;
+    if (done[i])
+      for (size_t f : steps[i].from) done[f] = true;  // (inputs come before the step)
+  }
+  for (size_t i = 0; i < steps.size(); ++i)
+    if (!done[i]) return i;
+  return steps.size();
+}
+
+std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
+                         const kt::Tensor& returned) {
+  const std::vector<int64_t> at = align_steps(steps, events);
+  const size_t diverging = first_diverging(steps, at);
+  const bool returns_other =
+      diverging == steps.size() && !steps.empty() &&
+      !(returned.defined() && returned.sizes() == steps.back().value.sizes() &&
+        kt::allclose(returned.to(kt::Float64), steps.back().value.to(kt::Float64), 1e-9, 1e-12));
+  if (diverging == steps.size() && !returns_other) return "";
+  size_t width = 0;
+  for (const Step& s : steps) width = std::max(width, s.name.size());
+  width = std::min<size_t>(width + 2, 42);
+  std::string text =
+      pad("    expected step", width + 4) + pad("shape", 14) + "your op that computed it\n";
+  for (size_t i = 0; i < steps.size(); ++i) {
+    char number[24];
+    std::snprintf(number, sizeof number, "%2zu. ", i + 1);
+    std::string line =
+        number + pad(steps[i].name, width) + pad(shape_text(steps[i].value.sizes()), 14);
+    if (at[i] >= 0) {
+      line += "#" + std::to_string(at[i] + 1) + " " + op_text(events[size_t(at[i])]);
+    } else if (i == diverging && !returns_other) {
+      line += "none  <- the first step your code does not compute";
+    } else {
+      line += i < diverging ? "none (done another way)" : "none";
+    }
+    text += line + "\n";
+  }
+  // What the learner's code did instead: its ops after the last step reached before it.
+  int64_t after = 0;
+  for (size_t i = 0; i < diverging; ++i)
+    if (at[i] >= 0) after = std::max(after, at[i] + 1);
+  std::string next;
+  for (int64_t i = after; i < int64_t(events.size()) && i < after + 4; ++i)
+    next += (next.empty() ? "" : ", ") +
+            ("#" + std::to_string(i + 1) + " " + op_text(events[size_t(i)]));
+  if (returns_other) {
+    text += "Every step is among your ops' results, the last one included (step " +
+            std::to_string(steps.size()) + ", " + steps.back().name +
+            "), but your code returns something else: look at what it does after it.";
+    if (!next.empty()) text += " Your ops from there: " + next + ".";
+    return text + "\n";
+  }
+  text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name +
+          ") is none of your ops' results, though every step before it is: the mistake is in "
+          "that step, or in the layout of its inputs (a wrong layout shows only when a step "
+          "combines the values).";
+  if (!next.empty()) text += " Your ops from there: " + next + ".";
+  return text + "\n";
+}
+
+}  // namespace grader

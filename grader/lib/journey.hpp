@@ -1,0 +1,61 @@
+// The first step that diverges: the correct computation's named steps, with their values, set
+// beside the learner's ops as kt's op trace recorded them (kt/instrument.hpp, with values).
+//
+// Note [aligning on values]
+// Learners reach the same tensors by different ops (reshape or contiguous + view, the scale folded
+// into q, a loop over the heads, permute for transpose), so steps are matched on values, not on op
+// names: a step is reached when some op's result holds exactly its values in any layout (the same
+// sorted values), or, for a step with a head axis, when each head's slice (or each batch entry's
+// and head's) is some op's result, as a loop over heads computes them. A step that is not reached
+// but that a reached step is computed from (the unscaled scores when the scale is folded into q;
+// the full projections when each head is projected alone) was done another way, legitimately. The
+// first divergence is the first step that is neither reached nor done another way.
+//
+// Values, not layouts: a mistake that only moves values (heads split in the wrong order, kv heads
+// tiled, heads merged from the raw memory) shows at the first step that combines them, and the
+// report says the mistake may be in the layout of that step's inputs.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "kt/tensor.hpp"
+
+namespace grader {
+
+/// One step of the correct computation: "scores = q kᵀ / sqrt(d_head)" and its value.
+struct Step {
+  std::string name;
+  kt::Tensor value;
+  /// The axis of the heads (1 for (B, H, ...)), whose slices a loop over heads computes one by one;
+  /// -1 when the step has none.
+  int64_t head_axis = -1;
+  /// The steps (indices) it is computed from.
+  std::vector<size_t> from;
+};
+
+/// Runs fn (a kata's call into the learner's code) under an op trace that keeps values, and returns
+/// the events from the learner_code_starts() mark on (all of them without one).
+std::vector<kt::TraceEvent> trace_learner(const std::function<void()>& fn);
+
+/// Called by a kata's call after it copies the case's inputs and right before it calls the
+/// learner's function, so that a traced run shows the learner's ops only. Costs nothing otherwise.
+void learner_code_starts();
+
+/// For each step, the index of the first traced event whose result holds it (or, for a step with
+/// a head axis, of the last event needed to cover its slices); -1 when none.
+std::vector<int64_t> align_steps(const std::vector<Step>& steps,
+                                 const std::vector<kt::TraceEvent>& events);
+
+/// The first step that is neither reached nor done another way (Note [aligning on values]), or
+/// steps.size() when there is none.
+size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t>& at);
+
+/// The report: the steps beside the ops that computed them, the first diverging step, and the
+/// learner's ops after the last step reached before it. When every step is reached but what the
+/// code returned is not the last step's value, that is the divergence. Empty when nothing diverges.
+std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
+                         const kt::Tensor& returned);
+
+}  // namespace grader

@@ -1,0 +1,269 @@
+#include "grader/lib/mha/catalogue.hpp"
+
+#include <cmath>
+
+#include "grader/lib/mha/journey.hpp"
+
+namespace grader::mha {
+namespace {
+
+const char* proj_name(Proj p) {
+  switch (p) {
+    case Proj::Q:
+      return "q";
+    case Proj::K:
+      return "k";
+    case Proj::V:
+      return "v";
+    case Proj::None:
+      break;
+  }
+  return "none";
+}
+
+/// Which of q, k, v `p` is, as a pointer to the Mistakes field that chooses its projection.
+Proj Mistakes::*from_field(Proj p) {
+  return p == Proj::Q ? &Mistakes::q_from : p == Proj::K ? &Mistakes::k_from : &Mistakes::v_from;
+}
+
+}  // namespace
+
+std::vector<MhaEntry> catalogue() {
+  const KataCall& call = kata_call();
+  std::vector<MhaEntry> out;
+  const auto add = [&](std::string id, std::string what, std::string fix, Mistakes m) {
+    out.push_back({{std::move(id), std::move(what), std::move(fix)}, m});
+  };
+
+  // Step 1, the projections: q, k and v each made by another projection, or by none.
+  for (Proj own : {Proj::Q, Proj::K, Proj::V}) {
+    for (Proj from : {Proj::Q, Proj::K, Proj::V, Proj::None}) {
+      if (from == own) continue;
+      // In a grouped kata q has num_heads * d_head features, k and v num_kv_heads * d_head: only
+      // k and v can stand in for each other (x has d_model features, so it stands for q only).
+      const bool q_sized = own == Proj::Q, from_q_sized = from == Proj::Q || from == Proj::None;
+      if (call.grouped && q_sized != from_q_sized) continue;
+      Mistakes m;
+      m.*from_field(own) = from;
+      const std::string name = proj_name(own);
+      if (from == Proj::None) {
+        add(name + "_proj_missing",
+            "attention with " + name + " = x itself (" + name + "_proj never applied)",
+            "Compute " + name + " as " + name + "_proj(x) before splitting it into heads.", m);
+      } else {
+        const std::string other = proj_name(from);
+        add(name + "_from_" + other + "_proj",
+            "attention with " + name + " computed by " + other + "_proj instead of " + name +
+                "_proj",
+            "Compute " + name + " with " + name + "_proj (a copy-paste slip: " + other +
+                "_proj is used twice).",
+            m);
+      }
+    }
+  }
+  add("out_proj_missing", "attention with the output projection left out",
+      "Apply out_proj to the merged heads (B, T, d_model) and return its result.",
+      {.out_proj_missing = true});
+  if (call.biases) {
+    // (Not k's: q·(k + b) = q·k + q·b adds the same number to every score of a query's row, which
+    // the softmax cancels. Leaving k_proj's bias out is not a mistake.)
+    for (Proj own : {Proj::Q, Proj::V}) {
+      const std::string name = proj_name(own);
+      add(name + "_bias_missing", "attention with " + name + "_proj's bias left out",
+          "Add " + name + "_proj's bias: " + name + "_proj(x) computes x Wᵀ + b.",
+          {.bias_missing = own});
+    }
+    add("out_bias_missing", "attention with out_proj's bias left out",
+        "Add out_proj's bias: out_proj(y) computes y Wᵀ + b.", {.out_bias_missing = true});
+  }
+
+  // Step 2, splitting into heads and merging them back.
+  add("wrong_head_order", "attention with the heads split as view(B, T, d_head, num_heads)",
+      "Split with view(B, T, num_heads, d_head).transpose(1, 2): head h owns features "
+      "h*d_head .. (h+1)*d_head - 1.",
+      {.split = HeadSplit::Strided});
+  add("wrong_head_order",
+      "attention with the heads split as view(B, num_heads, T, d_head) and merged back the same "
+      "way (no transpose either time)",
+      "Split with view(B, T, num_heads, d_head) then transpose(1, 2), and merge with "
+      "transpose(1, 2) then contiguous().view(B, T, d_model).",
+      {.split = HeadSplit::NoTranspose});
+  add("wrong_head_order",
+      "attention with the heads split as view(B, num_heads, T, d_head) (no transpose)",
+      "Split with view(B, T, num_heads, d_head) then transpose(1, 2).",
+      {.split = HeadSplit::NoTranspose, .merge_transposed = true});
+  add("merge_without_transpose",
+      "attention with the heads merged by reading the (B, num_heads, T, d_head) memory as "
+      "(B, T, d_model)",
+      "Merge with transpose(1, 2) first, then contiguous().view(B, T, d_model).",
+      {.merge_memory_order = true});
+  if (call.grouped) {
+    add("kv_repeat_tiled",
+        "attention with the kv heads tiled (query head h reads kv head h mod "
+        "num_kv_heads)",
+        "Repeat each kv head for its group in place: kt::repeat_interleave(k, group, 1).",
+        {.kv_tiled = true});
+  }
+
+  // Step 3, the scale of the scores.
+  add("scale_missing", "attention with the scores not scaled",
+      "Divide q kᵀ by sqrt(d_head) before the softmax.", {.scale_missing = true});
+  add("scale_multiplied", "attention with the scores multiplied by sqrt(d_head) (not divided)",
+      "Divide q kᵀ by sqrt(d_head), do not multiply.", {.scale_multiplied = true});
+  add("scale_by_d_model", "attention with the scores divided by sqrt(d_model)",
+      "Divide by sqrt(d_head), the size of one head.", {.scale_by_d_model = true});
+  add("scale_by_d_head", "attention with the scores divided by d_head",
+      "Divide by sqrt(d_head), not d_head.", {.scale_by_d_head = true});
+
+  // Step 4, the mask (attn_mask overload) and the causal flag.
+  add("mask_ignored", "attention with attn_mask ignored",
+      "Apply attn_mask: where it is false, fill the scores with kt::finfo(dtype).min before "
+      "the softmax.",
+      {.mask_use = MaskUse::Ignored});
+  add("mask_inverted", "attention with attn_mask's polarity inverted",
+      "true in attn_mask means \"may attend\": fill the scores where the mask is false "
+      "(masked_fill(~mask, ...)), not where it is true.",
+      {.mask_use = MaskUse::Inverted});
+  add("mask_transposed", "attention with attn_mask transposed (read as (key, query))",
+      "attn_mask[..., i, j] says whether query i may attend to key j: apply it to the "
+      "(T_query, T_key) scores as given, without transposing it.",
+      {.mask_use = MaskUse::Transposed});
+  add("mask_of_first_batch_entry", "attention with batch entry 0's mask used for every entry",
+      "Keep attn_mask's batch axis: broadcast the whole (B, ...) mask against the "
+      "(B, num_heads, T, T) scores instead of taking mask[0].",
+      {.mask_use = MaskUse::FirstEntryForAll});
+  add("mask_filled_with_zero", "attention with the masked scores set to 0",
+      "A score of 0 still gets weight exp(0 - max): fill masked scores with "
+      "kt::finfo(dtype).min so their weight is 0.",
+      {.mask_use = MaskUse::FilledWithZero});
+  add("mask_after_softmax", "attention with the mask applied after the softmax",
+      "Mask the scores before the softmax.", {.mask_after_softmax = true});
+  if (call.causal_flag) {
+    add("causal_ignored", "attention with the causal flag ignored",
+        "With causal = true, let query i attend to keys 0..i only: mask the scores with "
+        "kt::tril(kt::ones({T, T}, kt::Bool)).",
+        {.causal_mask = CausalMask::Ignored});
+    add("causal_always", "attention with the causal mask applied on every call",
+        "Apply the causal tril only when causal = true; with causal = false or an attn_mask, "
+        "apply exactly what was asked.",
+        {.causal_mask = CausalMask::Always});
+    for (const auto& [shape, what] :
+         {std::pair{CausalMask::Triu, "keys at or after each query (triu for tril)"},
+          std::pair{CausalMask::StrictFuture, "keys strictly after each query (triu(1))"},
+          std::pair{CausalMask::StrictPast, "keys strictly before each query (tril(-1))"},
+          std::pair{CausalMask::OneAhead, "keys up to one after each query (tril(1))"}}) {
+      add("causal_mask_flipped", std::string("attention with the causal mask allowing ") + what,
+          "Query i may attend to keys 0..i: kt::tril(kt::ones({T, T}, kt::Bool)).",
+          {.causal_mask = shape});
+    }
+    add("masking_missing", "attention with no masking at all (attn_mask and causal both ignored)",
+        "Build the allowed positions (attn_mask, or the causal tril when causal = true) and fill "
+        "the scores elsewhere with kt::finfo(dtype).min before the softmax.",
+        {.mask_use = MaskUse::Ignored, .causal_mask = CausalMask::Ignored});
+  }
+
+  // Step 5, the softmax: over each other axis of the (B, num_heads, T, T) scores.
+  add("softmax_wrong_dim", "attention with the softmax over the queries (dim 2)",
+      "Normalise each query's row: kt::softmax(scores, -1).", {.softmax_over_queries = true});
+  add("softmax_over_heads", "attention with the softmax over the heads (dim 1)",
+      "Normalise over the keys, the last axis: kt::softmax(scores, -1).", {.softmax_dim = 1});
+  add("softmax_over_batch", "attention with the softmax over the batch (dim 0)",
+      "Normalise over the keys, the last axis: kt::softmax(scores, -1).", {.softmax_dim = 0});
+
+  // Step 6, the batch and the output.
+  add("attends_across_batch", "attention over the whole batch as one sequence (without attn_mask)",
+      "Keep the batch axis first in q, k and v, (B, num_heads, T, d_head), so that each "
+      "sequence attends only to its own tokens.",
+      {.batch_mixed = true});
+  add("residual_added", "attention plus the input x (a residual connection)",
+      "Return out_proj's result alone: the residual belongs to the transformer block, not to "
+      "attention.",
+      {.residual_added = true});
+  return out;
+}
+
+std::vector<Case> discriminating_cases() {
+  const KataCall& call = kata_call();
+  kt::Generator gen(20261130);
+  Case base;
+  base.B = 2;
+  base.T = 3;
+  base.H = call.grouped ? 4 : 2;
+  base.Hkv = 2;
+  base.dk = 3;
+  base.bias = call.biases;
+  const int64_t D = base.D(), kv = base.Hkv * base.dk;
+  const double scale = 1.0 / std::sqrt(double(D));
+  base.w.wq = kt::randn({D, D}, gen) * scale;
+  base.w.wk = kt::randn({kv, D}, gen) * scale;
+  base.w.wv = kt::randn({kv, D}, gen) * scale;
+  base.w.wo = kt::randn({D, D}, gen) * scale;
+  if (base.bias) {
+    base.w.bq = kt::randn({D}, gen) * 0.5;
+    base.w.bk = kt::randn({kv}, gen) * 0.5;
+    base.w.bv = kt::randn({kv}, gen) * 0.5;
+    base.w.bo = kt::randn({D}, gen) * 0.5;
+  }
+  std::vector<Case> cases;
+  for (int which = 0; which < 3; ++which) {
+    Case c = base;
+    c.x = kt::randn({c.B, c.T, D}, gen) * 2.0;
+    if (which == 0) {
+      // Per entry and per head, asymmetric; every query keeps its own key (no fully masked row).
+      c.mask = (kt::rand({c.B, c.H, c.T, c.T}, gen) < 0.5) | kt::eye(c.T, c.T, kt::Bool);
+      c.mask_text = "Bool " + kt::shape_str(c.mask.sizes());
+    }
+    c.causal = which == 1;
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+kt::Tensor catalogue_output(const Case& c, const Mistakes& mistakes) {
+  if (kata_call().causal_flag || !c.causal) return run_mistakes(c, mistakes);
+  Case as_called = c;
+  const kt::Tensor tril = kt::tril(kt::ones({c.T, c.T}, kt::Bool));
+  as_called.mask = c.mask.defined() ? (c.mask & tril) : tril;
+  as_called.causal = false;
+  return run_mistakes(as_called, mistakes);
+}
+
+void diagnose_after_shrinking(Failure& f, const Case& failing) {
+  f.after_shrinking = [failing](Failure& shrunk) {
+    std::vector<Case> cases = discriminating_cases();
+    cases.insert(cases.begin(), failing);
+    std::vector<kt::Tensor> got, expected;
+    for (const Case& c : cases) {
+      const Run run = run_learner(c);
+      if (!shape_ok(c, run)) return;  // nothing to compare
+      got.push_back(run.out);
+      expected.push_back(run_reference(c));
+    }
+    const std::vector<MhaEntry> entries = catalogue();
+    // Computed lazily: most entries fail on the first case.
+    std::vector<std::vector<kt::Tensor>> outputs(entries.size(),
+                                                 std::vector<kt::Tensor>(cases.size()));
+    const auto output = [&](size_t e, size_t c) -> const kt::Tensor& {
+      if (!outputs[e][c].defined()) outputs[e][c] = catalogue_output(cases[c], entries[e].mistakes);
+      return outputs[e][c];
+    };
+    const auto match = unique_match(
+        entries.size(), cases.size(),
+        [&](size_t e, size_t c) { return close(got[c], output(e, c)); },
+        [&](size_t e, size_t c) { return !close(output(e, c), expected[c]); });
+    if (match) {
+      set_diagnosis(shrunk, entries[*match].entry, cases.size());
+      return;
+    }
+    // No catalogued mistake fits: show where the computation first goes wrong, on a case with
+    // some size to it (the discriminating ones first) where the output is wrong.
+    for (size_t i : {size_t(1), size_t(2), size_t(3), size_t(0)}) {
+      if (i < cases.size() && !close(got[i], expected[i])) {
+        shrunk.journey = journey(cases[i]);
+        return;
+      }
+    }
+  };
+}
+
+}  // namespace grader::mha

@@ -1,0 +1,81 @@
+#include "grader/lib/mha/journey.hpp"
+
+#include <cmath>
+
+namespace grader::mha {
+namespace {
+
+kt::Tensor linear(const kt::Tensor& x, const kt::Tensor& w, const kt::Tensor& b) {
+  const kt::Tensor y = kt::matmul(x, w.transpose(0, 1));
+  return b.defined() ? y + b : y;
+}
+
+}  // namespace
+
+std::vector<Step> expected_steps(const Case& c) {
+  const kt::Tensor x = c.x.to(kt::Float64);
+  const int64_t B = c.B, T = c.T, H = c.H, Hkv = c.Hkv, dk = c.dk, group = H / Hkv;
+  std::vector<Step> steps;
+  // Adds a step computed from earlier ones (their indices); returns its index. A step equal to
+  // its only input (no mask: the masked scores are the scaled ones) is that input.
+  const auto add = [&](std::string name, const kt::Tensor& value, int64_t head_axis,
+                       std::vector<size_t> from) {
+    if (from.size() == 1 && identical(steps[from[0]].value, value)) return from[0];
+    steps.push_back({std::move(name), value.contiguous(), head_axis, std::move(from)});
+    return steps.size() - 1;
+  };
+  const kt::Tensor q = linear(x, c.w.wq, c.w.bq), k = linear(x, c.w.wk, c.w.bk),
+                   v = linear(x, c.w.wv, c.w.bv);
+  const size_t q0 = add("q = q_proj(x)", q, -1, {});
+  const size_t k0 = add("k = k_proj(x)", k, -1, {});
+  const size_t v0 = add("v = v_proj(x)", v, -1, {});
+  const auto split = [&](const kt::Tensor& t, int64_t heads) {
+    return t.view({B, T, heads, dk}).transpose(1, 2);
+  };
+  const kt::Tensor qh = split(q, H);
+  kt::Tensor kh = split(k, Hkv), vh = split(v, Hkv);
+  const size_t q1 = add("q split into heads", qh, 1, {q0});
+  size_t k1 = add("k split into heads", kh, 1, {k0});
+  size_t v1 = add("v split into heads", vh, 1, {v0});
+  if (group > 1) {
+    kh = kt::repeat_interleave(kh, group, 1);
+    vh = kt::repeat_interleave(vh, group, 1);
+    k1 = add("k heads repeated per group", kh, 1, {k1});
+    v1 = add("v heads repeated per group", vh, 1, {v1});
+  }
+  const kt::Tensor scores = kt::matmul(qh, kh.transpose(-2, -1));
+  const size_t s0 = add("scores = q kᵀ", scores, 1, {q1, k1});
+  const kt::Tensor scaled = scores / std::sqrt(double(dk));
+  const size_t s1 = add("scores / sqrt(d_head)", scaled, 1, {s0});
+  kt::Tensor allowed = kt::ones({T, T}, kt::Bool);
+  if (c.causal) allowed = kt::tril(allowed);
+  if (c.mask.defined()) allowed = allowed & c.mask;
+  const kt::Tensor masked = scaled.masked_fill(~allowed, kt::finfo(kt::Float64).min);
+  const size_t s2 = add("masked scores (finfo.min where masked)", masked, 1, {s1});
+  const kt::Tensor weights = kt::softmax(masked, -1);
+  const size_t w0 = add("weights = softmax over the keys (dim 3)", weights, 1, {s2});
+  const kt::Tensor attended = kt::matmul(weights, vh);
+  const size_t a0 = add("weights @ v", attended, 1, {w0, v1});
+  const kt::Tensor merged = attended.transpose(1, 2).contiguous().view({B, T, H * dk});
+  const size_t m0 = add("heads merged to (B, T, d_model)", merged, -1, {a0});
+  add("out = out_proj(merged)", linear(merged, c.w.wo, c.w.bo), -1, {m0});
+  return steps;
+}
+
+std::string journey(const Case& c) {
+  const std::vector<Step> steps = expected_steps(c);
+  std::vector<kt::TraceEvent> events;
+  Run run;
+  announce_case(c.describe());
+  events = trace_learner([&] { run = call_learner([&] { return kata_call().run(c); }); });
+  if (!run.ok()) return "";
+  const std::string text = journey_text(steps, events, run.out);
+  if (text.empty()) return "";
+  std::string on = "On the case B = " + std::to_string(c.B) + ", T = " + std::to_string(c.T) +
+                   ", num_heads = " + std::to_string(c.H);
+  if (kata_call().grouped) on += ", num_kv_heads = " + std::to_string(c.Hkv);
+  on += ", d_head = " + std::to_string(c.dk) + ", " + kata_call().call_text(c) + ":\n";
+  return on + text;
+}
+
+}  // namespace grader::mha

@@ -1,0 +1,123 @@
+// The MHA family's mistake catalogue (grader/lib/mha/catalogue.hpp): every entry can be told apart
+// from every other and from the reference on the discriminating cases, and a forward that makes
+// exactly one catalogued mistake is diagnosed with that entry, in each kind of kata of the family.
+#include <catch2/catch.hpp>
+
+#include "grader/lib/compare.hpp"
+#include "grader/lib/mha/catalogue.hpp"
+
+namespace {
+
+using namespace grader;
+using namespace grader::mha;
+
+/// The family's kinds of kata: the module and the function (biases or not), MHA or GQA.
+struct Kind {
+  bool biases, grouped, causal_flag;
+};
+const Kind kKinds[] = {{true, false, true},
+                       {false, false, false},
+                       {true, true, true},
+                       {false, true, true},
+                       {false, false, true}};
+
+/// Sets the kata call to compute `m` (so the "learner" makes exactly that mistake).
+void learner_makes(const Kind& kind, const Mistakes& m) {
+  KataCall call;
+  call.what = "forward";
+  call.biases = kind.biases;
+  call.grouped = kind.grouped;
+  call.causal_flag = kind.causal_flag;
+  call.call_text = [](const Case&) { return std::string("forward(x)"); };
+  call.run = [m](const Case& c) { return catalogue_output(c, m); };
+  SetKataCall{call};
+}
+
+std::string kind_name(const Kind& k) {
+  return std::string(k.grouped ? "gqa" : "mha") + (k.biases ? " with biases" : " without biases") +
+         (k.causal_flag ? "" : ", causal as a mask");
+}
+
+}  // namespace
+
+TEST_CASE("every catalogue entry differs from the reference and from every other entry",
+          "[catalogue]") {
+  for (const Kind& kind : kKinds) {
+    learner_makes(kind, {});
+    const std::vector<Case> cases = discriminating_cases();
+    const std::vector<MhaEntry> entries = catalogue();
+    std::vector<std::vector<kt::Tensor>> out;
+    for (const MhaEntry& e : entries) {
+      out.emplace_back();
+      for (const Case& c : cases) out.back().push_back(catalogue_output(c, e.mistakes));
+    }
+    for (size_t i = 0; i < entries.size(); ++i) {
+      INFO(kind_name(kind) << ": " << entries[i].entry.id << " (" << entries[i].entry.what << ")");
+      bool differs = false;
+      for (size_t c = 0; c < cases.size(); ++c)
+        differs = differs || !close(out[i][c], run_reference(cases[c]));
+      CHECK(differs);
+      for (size_t j = i + 1; j < entries.size(); ++j) {
+        INFO("and " << entries[j].entry.id << " (" << entries[j].entry.what << ")");
+        bool apart = false;
+        for (size_t c = 0; c < cases.size(); ++c) apart = apart || !close(out[i][c], out[j][c]);
+        CHECK(apart);
+      }
+    }
+  }
+}
+
+TEST_CASE("a forward making one catalogued mistake is diagnosed with that entry", "[catalogue]") {
+  for (const Kind& kind : kKinds) {
+    learner_makes(kind, {});
+    for (const MhaEntry& e : catalogue()) {
+      INFO(kind_name(kind) << ": " << e.entry.id << " (" << e.entry.what << ")");
+      learner_makes(kind, e.mistakes);
+      Failure f;
+      diagnose_after_shrinking(f, discriminating_cases().back());
+      REQUIRE(f.after_shrinking);
+      f.after_shrinking(f);
+      CHECK(f.diagnosis == e.entry.id);
+      CHECK(f.diagnosis_message.find(e.entry.fix) != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("a correct forward, or one making two catalogued mistakes, gets no diagnosis",
+          "[catalogue]") {
+  for (const Kind& kind : kKinds) {
+    for (const Mistakes& m : {Mistakes{}, Mistakes{.scale_missing = true, .residual_added = true},
+                              Mistakes{.out_proj_missing = true, .softmax_dim = 1}}) {
+      learner_makes(kind, m);
+      Failure f;
+      diagnose_after_shrinking(f, discriminating_cases().front());
+      f.after_shrinking(f);
+      INFO(kind_name(kind));
+      CHECK(f.diagnosis.empty());
+      CHECK(f.diagnosis_message.empty());
+    }
+  }
+}
+
+TEST_CASE("the diagnosis message says what the output equals, on how many cases, and the fix",
+          "[catalogue]") {
+  Failure f;
+  set_diagnosis(f, {"mask_ignored", "attention with attn_mask ignored", "Apply attn_mask."}, 4);
+  CHECK(f.diagnosis == "mask_ignored");
+  CHECK(f.diagnosis_message ==
+        "Your output equals attention with attn_mask ignored, on this case and on 3 more chosen "
+        "so that each mistake the grader knows gives a different output. Apply attn_mask.");
+}
+
+TEST_CASE("unique_match claims an entry only when it alone fits every case", "[catalogue]") {
+  // equal[e][c], differs[e][c]
+  const auto run = [](std::vector<std::vector<bool>> eq, std::vector<std::vector<bool>> diff) {
+    return unique_match(
+        eq.size(), eq[0].size(), [&](size_t e, size_t c) { return bool(eq[e][c]); },
+        [&](size_t e, size_t c) { return bool(diff[e][c]); });
+  };
+  CHECK(run({{true, true}, {true, false}}, {{false, true}, {true, true}}) == 0u);
+  CHECK(run({{true, true}, {true, true}}, {{true, true}, {false, true}}) == std::nullopt);
+  CHECK(run({{true, true}}, {{false, false}}) == std::nullopt);  // the reference itself
+  CHECK(run({{false, true}}, {{true, true}}) == std::nullopt);
+}

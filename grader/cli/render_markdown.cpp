@@ -1,12 +1,20 @@
+#include <cctype>
+
 #include "grader/cli/render.hpp"
 
 namespace cli {
 
 std::string to_markdown(const std::vector<KataResult>& results) {
   std::string md = "| kata | status | score | pitfalls | diagnosis |\n|---|---|---|---|---|\n";
+  // Ids are identifiers; anything else in one (bytes a runner should never send) becomes '?', so
+  // no id can break the table or the UTF-8.
   const auto code_list = [](const std::vector<std::string>& ids) {
     std::string s;
-    for (const auto& id : ids) s += (s.empty() ? "`" : ", `") + id + "`";
+    for (std::string id : ids) {
+      for (char& c : id)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '?';
+      s += (s.empty() ? "`" : ", `") + id + "`";
+    }
     return s.empty() ? std::string("—") : s;
   };
   for (const KataResult& r : results) {

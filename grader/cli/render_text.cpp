@@ -56,8 +56,14 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     if (t.status != Status::Pass) order.push_back(&t);
   for (const auto& t : r.tests)
     if (t.status == Status::Pass) order.push_back(&t);
-  std::vector<std::string> diagnoses_shown;  // a diagnosis is shown once, then referred to
-  std::vector<std::string> journeys_shown;   // and so is a journey
+  // A cause (a diagnosis, or a journey) is shown in full once; a later check that failed for the
+  // same cause says so in one line instead of repeating its case.
+  std::vector<std::pair<std::string, std::string>> causes_shown;  // (cause, check id)
+  const auto shown_under = [&](const std::string& cause) -> std::string {
+    for (const auto& [c, id] : causes_shown)
+      if (c == cause) return id;
+    return "";
+  };
   for (const TestResult* t : order) {
     if (t->status == Status::Pass) {
       s += "  " + paint("PASS", "32", colour) + "  " + t->id + "\n";
@@ -66,29 +72,32 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     s += "  " + paint(t->status == Status::Error ? "ERROR" : "FAIL", "31;1", colour) + "  " + t->id;
     if (!t->pitfall.empty()) s += "  " + paint("pitfall: " + t->pitfall, "33;1", colour);
     s += "\n";
+    const std::string cause = !t->diagnosis.empty() ? "diagnosis " + t->diagnosis
+                              : !t->journey.empty() ? t->journey
+                                                    : "";
+    const std::string first = cause.empty() || !t->pitfall.empty() ? "" : shown_under(cause);
+    if (!first.empty()) {
+      s += wrap("Same cause as " + first + " above" +
+                    (t->diagnosis.empty() ? "" : " (diagnosis " + t->diagnosis + ")") +
+                    ": fix that first, this check should follow. Its own case: " + rerun +
+                    " --check " + t->id,
+                "        ");
+      continue;
+    }
+    if (!cause.empty()) causes_shown.emplace_back(cause, t->id);
     s += wrap(t->message, "        ");
     if (!t->diagnosis.empty()) {
-      const bool again = std::find(diagnoses_shown.begin(), diagnoses_shown.end(), t->diagnosis) !=
-                         diagnoses_shown.end();
-      const std::string label = paint("diagnosis " + t->diagnosis + ":", "36;1", colour);
-      s += "        " + label + (again ? " the same as above.\n" : "\n");
-      if (!again) s += wrap(t->diagnosis_message, "          ", 86);
-      diagnoses_shown.push_back(t->diagnosis);
+      s += "        " + paint("diagnosis " + t->diagnosis + ":", "36;1", colour) + "\n";
+      s += wrap(t->diagnosis_message, "          ", 86);
     }
     if (!t->journey.empty()) {
       // The table line by line; its closing sentence (the last line) wrapped.
-      const bool again = std::find(journeys_shown.begin(), journeys_shown.end(), t->journey) !=
-                         journeys_shown.end();
-      s += "        " + paint("where it diverges:", "36;1", colour) +
-           (again ? " the same as above.\n" : "\n");
-      if (!again) {
-        std::istringstream lines(t->journey);
-        std::vector<std::string> all;
-        for (std::string line; std::getline(lines, line);) all.push_back(line);
-        for (size_t i = 0; i < all.size(); ++i)
-          s += i + 1 < all.size() ? "          " + all[i] + "\n" : wrap(all[i], "          ", 86);
-      }
-      journeys_shown.push_back(t->journey);
+      s += "        " + paint("where it diverges:", "36;1", colour) + "\n";
+      std::istringstream lines(t->journey);
+      std::vector<std::string> all;
+      for (std::string line; std::getline(lines, line);) all.push_back(line);
+      for (size_t i = 0; i < all.size(); ++i)
+        s += i + 1 < all.size() ? "          " + all[i] + "\n" : wrap(all[i], "          ", 86);
     }
     if (!t->counterexample.empty()) {
       s += t->status == Status::Error ? "        the case it was running:\n"

@@ -39,19 +39,26 @@ std::string op_text(const kt::TraceEvent& e) {
   return s + " -> " + shape_text(e.output.sizes);
 }
 
-/// The first event whose result holds `wanted`'s values, preferring one of its shape (the split
-/// heads are the projection's values too, but the view that splits them is the op to show); -1
-/// when none.
+/// Whether an event's result is `wanted` itself: the same shape and values in the same order.
+bool same_tensor(const kt::TraceEvent& e, const kt::Tensor& wanted) {
+  return e.value.defined() && e.value.sizes() == wanted.sizes() && wanted.numel() > 0 &&
+         kt::all(kt::isfinite(e.value)).item() != 0.0 &&
+         kt::allclose(e.value.to(kt::Float64), wanted.to(kt::Float64), 1e-9, 1e-12);
+}
+
+/// The first event whose result is `wanted` (same shape, same order); else, unless `layout` (a
+/// step that only moves values: there the order is the point), the first that holds its values in
+/// any layout; -1 when none.
 int64_t find_value(const std::vector<std::vector<double>>& traced,
-                   const std::vector<kt::TraceEvent>& events, const kt::Tensor& wanted) {
+                   const std::vector<kt::TraceEvent>& events, const kt::Tensor& wanted,
+                   bool layout) {
+  for (size_t i = 0; i < events.size(); ++i)
+    if (same_tensor(events[i], wanted)) return int64_t(i);
+  if (layout) return -1;
   const std::vector<double> values = sorted_values(wanted);
-  int64_t any_layout = -1;
-  for (size_t i = 0; i < traced.size(); ++i) {
-    if (!same_values(traced[i], values)) continue;
-    if (events[i].output.sizes == wanted.sizes()) return int64_t(i);
-    if (any_layout < 0) any_layout = int64_t(i);
-  }
-  return any_layout;
+  for (size_t i = 0; i < traced.size(); ++i)
+    if (same_values(traced[i], values)) return int64_t(i);
+  return -1;
 }
 
 std::string pad(std::string s, size_t width) {
@@ -92,13 +99,13 @@ std::vector<int64_t> align_steps(const std::vector<Step>& steps,
     traced.push_back(e.value.defined() ? sorted_values(e.value) : std::vector<double>());
   std::vector<int64_t> at;
   for (const Step& step : steps) {
-    int64_t found = find_value(traced, events, step.value);
+    int64_t found = find_value(traced, events, step.value, step.layout);
     if (found < 0 && step.head_axis >= 0 && step.value.dim() > step.head_axis) {
       // Head by head (and, failing that, batch entry by batch entry within each head).
       const auto covered = [&](const std::vector<kt::Tensor>& slices) {
         int64_t last = -1;
         for (const kt::Tensor& s : slices) {
-          const int64_t i = find_value(traced, events, s);
+          const int64_t i = find_value(traced, events, s, step.layout);
           if (i < 0) return int64_t(-1);
           last = std::max(last, i);
         }
@@ -152,9 +159,15 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
     std::string line =
         number + pad(steps[i].name, width) + pad(shape_text(steps[i].value.sizes()), 14);
     if (at[i] >= 0) {
-      line += "#" + std::to_string(at[i] + 1) + " " + op_text(events[size_t(at[i])]);
+      const kt::TraceEvent& e = events[size_t(at[i])];
+      line += std::string("#") + std::to_string(at[i] + 1) + " " + op_text(e);
+      if (e.output.sizes != steps[i].value.sizes()) {
+        line += e.output.sizes.size() < steps[i].value.sizes().size() && steps[i].head_axis >= 0
+                    ? " (one head at a time)"
+                    : " (the same values, laid out another way)";
+      }
     } else if (i == diverging && !returns_other) {
-      line += "none  <- the first step your code does not compute";
+      line += "none  <- first divergence";
     } else {
       line += i < diverging ? "none (done another way)" : "none";
     }
@@ -165,9 +178,18 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
   for (size_t i = 0; i < diverging; ++i)
     if (at[i] >= 0) after = std::max(after, at[i] + 1);
   std::string next;
-  for (int64_t i = after; i < int64_t(events.size()) && i < after + 4; ++i)
+  int shown = 0, more = 0;
+  for (int64_t i = after; i < int64_t(events.size()); ++i) {
+    if (events[size_t(i)].output.sizes.empty()) continue;  // a scalar made for an op with a number
+    if (shown == 6) {
+      ++more;
+      continue;
+    }
     next += (next.empty() ? "" : ", ") +
-            ("#" + std::to_string(i + 1) + " " + op_text(events[size_t(i)]));
+            (std::string("#") + std::to_string(i + 1) + " " + op_text(events[size_t(i)]));
+    ++shown;
+  }
+  if (more > 0) next += ", and " + std::to_string(more) + " more";
   if (returns_other) {
     text += "Every step is among your ops' results, the last one included (step " +
             std::to_string(steps.size()) + ", " + steps.back().name +
@@ -176,9 +198,9 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
     return text + "\n";
   }
   text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name +
-          ") is none of your ops' results, though every step before it is: the mistake is in "
-          "that step, or in the layout of its inputs (a wrong layout shows only when a step "
-          "combines the values).";
+          ") is the first step no op of yours produces, though every step before it is there: "
+          "the mistake is in that step (done differently, in another order, or not at all), or "
+          "in the layout of its inputs.";
   if (!next.empty()) text += " Your ops from there: " + next + ".";
   return text + "\n";
 }

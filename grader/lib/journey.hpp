@@ -4,16 +4,19 @@
 // Note [aligning on values]
 // Learners reach the same tensors by different ops (reshape or contiguous + view, the scale folded
 // into q, a loop over the heads, permute for transpose), so steps are matched on values, not on op
-// names: a step is reached when some op's result holds exactly its values in any layout (the same
-// sorted values), or, for a step with a head axis, when each head's slice (or each batch entry's
-// and head's) is some op's result, as a loop over heads computes them. A step that is not reached
-// but that a reached step is computed from (the unscaled scores when the scale is folded into q;
-// the full projections when each head is projected alone) was done another way, legitimately. The
-// first divergence is the first step that is neither reached nor done another way.
+// names: a step is reached when some op's result is it (same shape, same values in order), or
+// holds exactly its values in another layout (the same sorted values: (B*H, T, T) scores for
+// (B, H, T, T)), or, for a step with a head axis, when each head's slice (or each batch entry's and
+// head's) is some op's result, as a loop over heads computes them. A layout step (splitting the
+// heads, repeating kv heads, merging) only moves values, so only its own shape and order reach it.
+// A step that is not reached but that a reached step is computed from (the unscaled scores when the
+// scale is folded into q; the full projections when each head is projected alone) was done another
+// way, legitimately. The first divergence is the first step that is neither reached nor done
+// another way.
 //
-// Values, not layouts: a mistake that only moves values (heads split in the wrong order, kv heads
-// tiled, heads merged from the raw memory) shows at the first step that combines them, and the
-// report says the mistake may be in the layout of that step's inputs.
+// A mistake in a layout the learner reaches another way (a 3-D (B*H, T, d) flattening) shows at
+// the first step that combines the values, and the report says the mistake may be in the layout
+// of that step's inputs.
 #pragma once
 
 #include <functional>
@@ -33,6 +36,9 @@ struct Step {
   int64_t head_axis = -1;
   /// The steps (indices) it is computed from.
   std::vector<size_t> from;
+  /// A step that only moves values (splitting heads, repeating kv heads, merging): reached only by
+  /// a result of its shape with its values in its order (or its heads' slices so).
+  bool layout = false;
 };
 
 /// Runs fn (a kata's call into the learner's code) under an op trace that keeps values, and returns

@@ -248,7 +248,7 @@ if(NOT SANITIZED)
   endif()
   # No catalogued mistake fits: where the computation first goes wrong, and what was done instead.
   expect_run("an unknown mistake gets the first step that diverges" 1
-             "where it diverges:.*On the case B = 2, T = 3, num_heads = 2, d_head = 3.*expected step +shape +your op that computed it.*none  <- the first step your code does not compute.*is none of your ops' results"
+             "where it diverges:.*On the case B = 2, T = 3, num_heads = 2, d_head = 3.*expected step +shape +your op that computed it.*none  <- first divergence.*is the first step no op of yours produces"
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/no_scale_no_output_projection.cpp)
 endif()
 

@@ -17,6 +17,7 @@ const SetKataCall call({
     .what = "mha(x, Wq, Wk, Wv, Wo, h, mask)",
     .biases = false,
     .causal_flag = false,
+    .linear_modules = false,
     .call_text = [](const Case& c) -> std::string {
       if (c.mask.defined()) return "mha(x, Wq, Wk, Wv, Wo, h, mask)";
       if (c.causal) return "mha(x, Wq, Wk, Wv, Wo, h, mask) with mask = tril(ones(T, T)), causal";

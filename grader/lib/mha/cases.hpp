@@ -68,6 +68,9 @@ struct KataCall {
   /// Whether the learner's API takes the causal flag; false: a causal case is given as the
   /// causal tril mask (mha_function), so the learner's code sees one mask either way.
   bool causal_flag = true;
+  /// Whether the projections are nn.Linear modules (q_proj(x)); false: weight matrices the
+  /// learner multiplies by (x @ Wq), as the mha_function kata gives them.
+  bool linear_modules = true;
   /// The "call" field shown with a failure.
   std::function<std::string(const Case&)> call_text;
   /// Runs the learner's code on fresh copies of the case's tensors (may throw).

@@ -35,6 +35,14 @@ std::vector<MhaEntry> catalogue() {
     out.push_back({{std::move(id), std::move(what), std::move(fix)}, m});
   };
 
+  // How the kata names a projection and its use: q_proj, q_proj(x) (modules) or Wq, x @ Wq.
+  const auto weight = [&](const std::string& n) {
+    return call.linear_modules ? n + "_proj" : "W" + n;
+  };
+  const auto applied = [&](const std::string& n, const std::string& to) {
+    return call.linear_modules ? n + "_proj(" + to + ")" : to + " @ W" + n;
+  };
+
   // Step 1, the projections: q, k and v each made by another projection, or by none.
   for (Proj own : {Proj::Q, Proj::K, Proj::V}) {
     for (Proj from : {Proj::Q, Proj::K, Proj::V, Proj::None}) {
@@ -48,21 +56,23 @@ std::vector<MhaEntry> catalogue() {
       const std::string name = proj_name(own);
       if (from == Proj::None) {
         add(name + "_proj_missing",
-            "attention with " + name + " = x itself (" + name + "_proj never applied)",
-            "Compute " + name + " as " + name + "_proj(x) before splitting it into heads.", m);
+            "attention with " + name + " = x itself (" + weight(name) + " never applied)",
+            "Compute " + name + " as " + applied(name, "x") + " before splitting it into heads.",
+            m);
       } else {
         const std::string other = proj_name(from);
         add(name + "_from_" + other + "_proj",
-            "attention with " + name + " computed by " + other + "_proj instead of " + name +
-                "_proj",
-            "Compute " + name + " with " + name + "_proj (a copy-paste slip: " + other +
-                "_proj is used twice).",
+            "attention with " + name + " computed by " + weight(other) + " instead of " +
+                weight(name),
+            "Compute " + name + " as " + applied(name, "x") +
+                " (a copy-paste slip: " + weight(other) + " is used twice).",
             m);
       }
     }
   }
   add("out_proj_missing", "attention with the output projection left out",
-      "Apply out_proj to the merged heads (B, T, d_model) and return its result.",
+      "Return " + applied("out", "merged") + ", the output projection of the merged heads " +
+          "(B, T, d_model).",
       {.out_proj_missing = true});
   if (call.biases) {
     // (Not k's: q·(k + b) = q·k + q·b adds the same number to every score of a query's row, which
@@ -176,8 +186,8 @@ std::vector<MhaEntry> catalogue() {
       "sequence attends only to its own tokens.",
       {.batch_mixed = true});
   add("residual_added", "attention plus the input x (a residual connection)",
-      "Return out_proj's result alone: the residual belongs to the transformer block, not to "
-      "attention.",
+      "Return " + applied("out", "merged") +
+          " alone: the residual belongs to the transformer block, not to attention.",
       {.residual_added = true});
   return out;
 }

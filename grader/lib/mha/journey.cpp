@@ -19,29 +19,30 @@ std::vector<Step> expected_steps(const Case& c) {
   // Adds a step computed from earlier ones (their indices); returns its index. A step equal to
   // its only input (no mask: the masked scores are the scaled ones) is that input.
   const auto add = [&](std::string name, const kt::Tensor& value, int64_t head_axis,
-                       std::vector<size_t> from) {
+                       std::vector<size_t> from, bool layout = false) {
     if (from.size() == 1 && identical(steps[from[0]].value, value)) return from[0];
-    steps.push_back({std::move(name), value.contiguous(), head_axis, std::move(from)});
+    steps.push_back({std::move(name), value.contiguous(), head_axis, std::move(from), layout});
     return steps.size() - 1;
   };
   const kt::Tensor q = linear(x, c.w.wq, c.w.bq), k = linear(x, c.w.wk, c.w.bk),
                    v = linear(x, c.w.wv, c.w.bv);
-  const size_t q0 = add("q = q_proj(x)", q, -1, {});
-  const size_t k0 = add("k = k_proj(x)", k, -1, {});
-  const size_t v0 = add("v = v_proj(x)", v, -1, {});
+  const bool modules = kata_call().linear_modules;
+  const size_t q0 = add(modules ? "q = q_proj(x)" : "q = x @ Wq", q, -1, {});
+  const size_t k0 = add(modules ? "k = k_proj(x)" : "k = x @ Wk", k, -1, {});
+  const size_t v0 = add(modules ? "v = v_proj(x)" : "v = x @ Wv", v, -1, {});
   const auto split = [&](const kt::Tensor& t, int64_t heads) {
     return t.view({B, T, heads, dk}).transpose(1, 2);
   };
   const kt::Tensor qh = split(q, H);
   kt::Tensor kh = split(k, Hkv), vh = split(v, Hkv);
-  const size_t q1 = add("q split into heads", qh, 1, {q0});
-  size_t k1 = add("k split into heads", kh, 1, {k0});
-  size_t v1 = add("v split into heads", vh, 1, {v0});
+  const size_t q1 = add("q split into heads", qh, 1, {q0}, true);
+  size_t k1 = add("k split into heads", kh, 1, {k0}, true);
+  size_t v1 = add("v split into heads", vh, 1, {v0}, true);
   if (group > 1) {
     kh = kt::repeat_interleave(kh, group, 1);
     vh = kt::repeat_interleave(vh, group, 1);
-    k1 = add("k heads repeated per group", kh, 1, {k1});
-    v1 = add("v heads repeated per group", vh, 1, {v1});
+    k1 = add("k heads repeated per group", kh, 1, {k1}, true);
+    v1 = add("v heads repeated per group", vh, 1, {v1}, true);
   }
   const kt::Tensor scores = kt::matmul(qh, kh.transpose(-2, -1));
   const size_t s0 = add("scores = q kᵀ", scores, 1, {q1, k1});
@@ -57,8 +58,9 @@ std::vector<Step> expected_steps(const Case& c) {
   const kt::Tensor attended = kt::matmul(weights, vh);
   const size_t a0 = add("weights @ v", attended, 1, {w0, v1});
   const kt::Tensor merged = attended.transpose(1, 2).contiguous().view({B, T, H * dk});
-  const size_t m0 = add("heads merged to (B, T, d_model)", merged, -1, {a0});
-  add("out = out_proj(merged)", linear(merged, c.w.wo, c.w.bo), -1, {m0});
+  const size_t m0 = add("heads merged to (B, T, d_model)", merged, -1, {a0}, true);
+  add(modules ? "out = out_proj(merged)" : "out = merged @ Wo", linear(merged, c.w.wo, c.w.bo), -1,
+      {m0});
   return steps;
 }
 

@@ -9,7 +9,13 @@
 
 namespace {
 
-const std::string kHostile = std::string("┌─┐ \xff\xfe nul ") + '\0' + " \x1b[31m end \xc3";
+// (Appended piece by piece: GCC 12 warns, wrongly, about `std::string + char + "..."` here.)
+const std::string kHostile = [] {
+  std::string s("┌─┐ \xff\xfe nul ");
+  s += '\0';
+  s += " \x1b[31m end \xc3";
+  return s;
+}();
 
 cli::KataResult hostile_result() {
   cli::KataResult r;
@@ -23,6 +29,10 @@ cli::KataResult hostile_result() {
   t.status = cli::Status::Fail;
   t.message = kHostile;
   t.pitfall = "neg_inf_nan";
+  t.diagnosis = kHostile;
+  t.diagnosis_message = kHostile;
+  t.journey = kHostile + "\n" + kHostile;
+  t.difference = kHostile;
   t.counterexample = {{"x", kHostile}};
   t.expected = kHostile;
   t.got = kHostile;

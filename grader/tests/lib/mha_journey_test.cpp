@@ -28,7 +28,7 @@ void learner_computes(bool grouped, std::function<kt::Tensor(const Case&)> run) 
 Case masked_case() { return discriminating_cases().front(); }
 
 std::string diverging_step(const std::string& journey_text) {
-  const auto open = journey_text.find(") is none of your ops' results");
+  const auto open = journey_text.find(") is the first step no op of yours produces");
   if (open == std::string::npos) return "";
   const auto start = journey_text.find(" (", journey_text.rfind("\nStep ", open));
   return journey_text.substr(start + 2, open - start - 2);
@@ -66,8 +66,10 @@ TEST_CASE("a single bug in each step is reported at that step", "[journey]") {
       {"q never projected", {.q_from = Proj::None}, "q = q_proj(x)"},
       {"v made by k_proj", {.v_from = Proj::K}, "v = v_proj(x)"},
       {"v without its bias", {.bias_missing = Proj::V}, "v = v_proj(x)"},
-      // Layout only: shows where the heads meet (the scores).
-      {"heads split in the wrong order", {.split = HeadSplit::Strided}, "scores = q kᵀ"},
+      {"heads split in the wrong order", {.split = HeadSplit::Strided}, "q split into heads"},
+      {"heads split without a transpose",
+       {.split = HeadSplit::NoTranspose, .merge_transposed = true},
+       "q split into heads"},
       {"scores not scaled", {.scale_missing = true}, "scores / sqrt(d_head)"},
       {"scores divided by d_head", {.scale_by_d_head = true}, "scores / sqrt(d_head)"},
       {"attn_mask ignored",
@@ -80,8 +82,9 @@ TEST_CASE("a single bug in each step is reported at that step", "[journey]") {
        {.softmax_over_queries = true},
        "weights = softmax over the keys (dim 3)"},
       {"softmax over the heads", {.softmax_dim = 1}, "weights = softmax over the keys (dim 3)"},
-      // Layout only again: the merged values are all there, out_proj mixes them wrongly.
-      {"heads merged from the raw memory", {.merge_memory_order = true}, "out = out_proj(merged)"},
+      {"heads merged from the raw memory",
+       {.merge_memory_order = true},
+       "heads merged to (B, T, d_model)"},
       {"out_proj left out", {.out_proj_missing = true}, "out = out_proj(merged)"},
   };
   for (const Bug& bug : bugs) {
@@ -103,6 +106,8 @@ TEST_CASE("a forward that computes every step but returns something else is told
 }
 
 TEST_CASE("in a grouped kata the kv heads' repetition is a step of its own", "[journey]") {
+  learner_computes(true, [](const Case& c) { return run_mistakes(c, {.kv_tiled = true}); });
+  CHECK(diverging_step(journey(masked_case())) == "k heads repeated per group");
   learner_computes(true, [](const Case& c) {
     return run_mistakes(c, {.v_from = Proj::K});  // (v from k_proj: the values diverge)
   });
@@ -119,6 +124,6 @@ TEST_CASE("the journey shows the steps beside the ops that computed them", "[jou
   const std::string text = journey(masked_case());
   CHECK(text.rfind("On the case B = 2, T = 3, num_heads = 2, d_head = 3, forward(x, attn_mask):\n",
                    0) == 0);
-  CHECK(text.find("none  <- the first step your code does not compute") != std::string::npos);
+  CHECK(text.find("none  <- first divergence") != std::string::npos);
   CHECK(text.find("softmax(-2) -> [2, 2, 3, 3]") != std::string::npos);  // what it did instead
 }

@@ -67,7 +67,7 @@ std::string describe(const Expectation& e) {
     case Expectation::Verdict::Fail:
       return (e.pitfalls.empty() ? "fail, no pitfall named"
                                  : "pitfalls [" + join(e.pitfalls) + "]") +
-             (e.diagnoses.empty() ? ", no diagnosis" : ", diagnosis [" + join(e.diagnoses) + "]");
+             (e.diagnoses.empty() ? "" : ", diagnosis [" + join(e.diagnoses) + "]");
     case Expectation::Verdict::Stub:
       return "not started (the stub)";
     case Expectation::Verdict::Pass:

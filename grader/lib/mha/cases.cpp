@@ -95,6 +95,21 @@ Spec several_heads(Masking masking) {
   return spec;
 }
 
+void draw_weights(Case& c, kt::Generator& gen, double bias_scale) {
+  const int64_t D = c.D(), kv = c.Hkv * c.dk;
+  const double scale = 1.0 / std::sqrt(double(D));
+  c.w.wq = kt::randn({D, D}, gen) * scale;
+  c.w.wk = kt::randn({kv, D}, gen) * scale;
+  c.w.wv = kt::randn({kv, D}, gen) * scale;
+  c.w.wo = kt::randn({D, D}, gen) * scale;
+  if (c.bias) {
+    c.w.bq = kt::randn({D}, gen) * bias_scale;
+    c.w.bk = kt::randn({kv}, gen) * bias_scale;
+    c.w.bv = kt::randn({kv}, gen) * bias_scale;
+    c.w.bo = kt::randn({D}, gen) * bias_scale;
+  }
+}
+
 Case generate(const Spec& spec) {
   Case c;
   c.B = *rc::gen::inRange<int64_t>(1, spec.b_max + 1).as("B");
@@ -116,18 +131,8 @@ Case generate(const Spec& spec) {
   c.bias = kata_call().biases && *rc::gen::arbitrary<bool>().as("bias");
   const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("data seed");
   kt::Generator gen(seed);
-  const int64_t D = c.D(), kv = c.Hkv * c.dk;
-  const double scale = 1.0 / std::sqrt(double(D));
-  c.w.wq = kt::randn({D, D}, gen) * scale;
-  c.w.wk = kt::randn({kv, D}, gen) * scale;
-  c.w.wv = kt::randn({kv, D}, gen) * scale;
-  c.w.wo = kt::randn({D, D}, gen) * scale;
-  if (c.bias) {
-    c.w.bq = kt::randn({D}, gen) * 0.1;
-    c.w.bk = kt::randn({kv}, gen) * 0.1;
-    c.w.bv = kt::randn({kv}, gen) * 0.1;
-    c.w.bo = kt::randn({D}, gen) * 0.1;
-  }
+  const int64_t D = c.D();
+  draw_weights(c, gen, 0.1);
   c.x = kt::randn({c.B, c.T, D}, gen);
   switch (spec.masking) {
     case Masking::CausalFlag:

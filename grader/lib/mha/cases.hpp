@@ -104,6 +104,10 @@ kt::Tensor run_module(Module& m, const Case& c) {
   return mask.defined() ? m.forward(x, mask) : m.forward(x, c.causal);
 }
 
+/// The case's projection weights (scaled by 1/sqrt(d_model)) and, when c.bias, biases (scaled by
+/// bias_scale), drawn from gen for its shapes (num_kv_heads * d_head rows for k and v).
+void draw_weights(Case& c, kt::Generator& gen, double bias_scale);
+
 /// Draws a case inside a RapidCheck property (sizes named so shrinking shows them).
 Case generate(const Spec& spec);
 

@@ -202,18 +202,8 @@ std::vector<Case> discriminating_cases() {
   base.Hkv = 2;
   base.dk = 3;
   base.bias = call.biases;
-  const int64_t D = base.D(), kv = base.Hkv * base.dk;
-  const double scale = 1.0 / std::sqrt(double(D));
-  base.w.wq = kt::randn({D, D}, gen) * scale;
-  base.w.wk = kt::randn({kv, D}, gen) * scale;
-  base.w.wv = kt::randn({kv, D}, gen) * scale;
-  base.w.wo = kt::randn({D, D}, gen) * scale;
-  if (base.bias) {
-    base.w.bq = kt::randn({D}, gen) * 0.5;
-    base.w.bk = kt::randn({kv}, gen) * 0.5;
-    base.w.bv = kt::randn({kv}, gen) * 0.5;
-    base.w.bo = kt::randn({D}, gen) * 0.5;
-  }
+  const int64_t D = base.D();
+  draw_weights(base, gen, 0.5);
   std::vector<Case> cases;
   for (int which = 0; which < 3; ++which) {
     Case c = base;

@@ -3,15 +3,6 @@
 #include <cmath>
 
 namespace grader::mha {
-namespace {
-
-kt::Tensor linear(const kt::Tensor& x, const kt::Tensor& w, const kt::Tensor& b) {
-  const kt::Tensor y = kt::matmul(x, w.transpose(0, 1));
-  return b.defined() ? y + b : y;
-}
-
-}  // namespace
-
 std::vector<Step> expected_steps(const Case& c) {
   const kt::Tensor x = c.x.to(kt::Float64);
   const int64_t B = c.B, T = c.T, H = c.H, Hkv = c.Hkv, dk = c.dk, group = H / Hkv;

@@ -5,12 +5,6 @@
 namespace grader::mha {
 namespace {
 
-/// y = x Wᵀ + b, as nn.Linear.
-kt::Tensor linear(const kt::Tensor& x, const kt::Tensor& w, const kt::Tensor& b) {
-  const kt::Tensor y = kt::matmul(x, w.transpose(0, 1));
-  return b.defined() ? y + b : y;
-}
-
 /// (B, T, D) -> (B, H, T, d_head), split as `split` says.
 kt::Tensor split_heads(const kt::Tensor& t, HeadSplit split, int64_t H) {
   const int64_t B = t.size(0), T = t.size(1), dk = t.size(2) / H;
@@ -48,6 +42,11 @@ kt::Tensor heads_for_queries(const kt::Tensor& kv, int64_t H, bool tiled) {
 
 }  // namespace
 
+kt::Tensor linear(const kt::Tensor& x, const kt::Tensor& w, const kt::Tensor& b) {
+  const kt::Tensor y = kt::matmul(x, w.transpose(0, 1));
+  return b.defined() ? y + b : y;
+}
+
 kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, int64_t H,
                              bool causal, const kt::Tensor& mask, const Mistakes& m) {
   const kt::Tensor x = x64.to(kt::Float64);
@@ -59,14 +58,14 @@ kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, in
     const kt::Tensor& b = from == Proj::Q ? w.bq : from == Proj::K ? w.bk : w.bv;
     return linear(x, wt, m.bias_missing == own ? kt::Tensor() : b);
   };
-  const int64_t kv_heads = m.k_from == Proj::K || m.k_from == Proj::V ? Hkv : H;
+  // k and v as the query heads read them: k_proj and v_proj give num_kv_heads heads, the rest H.
+  const auto for_queries = [&](Proj from, Proj own) {
+    const int64_t heads = from == Proj::K || from == Proj::V ? Hkv : H;
+    return heads_for_queries(split_heads(project(from, own), m.split, heads), H, m.kv_tiled);
+  };
   kt::Tensor q = split_heads(project(m.q_from, Proj::Q), m.split, H);
-  kt::Tensor k =
-      heads_for_queries(split_heads(project(m.k_from, Proj::K), m.split, kv_heads), H, m.kv_tiled);
-  kt::Tensor v =
-      heads_for_queries(split_heads(project(m.v_from, Proj::V), m.split,
-                                    m.v_from == Proj::K || m.v_from == Proj::V ? Hkv : H),
-                        H, m.kv_tiled);
+  kt::Tensor k = for_queries(m.k_from, Proj::K);
+  kt::Tensor v = for_queries(m.v_from, Proj::V);
   int64_t Tq = T;  // the length of the sequences attention sees
   const bool batch_mixed = m.batch_mixed && !mask.defined();
   if (batch_mixed) {  // (B, H, T, d) -> (1, H, B*T, d): one long sequence

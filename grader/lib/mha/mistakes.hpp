@@ -72,6 +72,9 @@ struct Mistakes {
                                 // every other's tokens (batch and time flattened together)
 };
 
+/// y = x Wᵀ + b (b may be undefined), as nn.Linear.
+kt::Tensor linear(const kt::Tensor& x, const kt::Tensor& w, const kt::Tensor& b);
+
 /// MHA forward with the given mistakes. x (B, T, d_model); mask undefined or Bool (true = may
 /// attend) broadcastable to (B, H, T, T). A query with nothing to attend to gets uniform weights.
 /// Grouped-query attention when w.wk has fewer rows than d_model (num_kv_heads * d_head): query

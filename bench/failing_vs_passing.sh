@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What a failing solution's diagnosis costs: ./grade KATA on the worked solution (passes: no
-# diagnosis runs), on a wrong one a catalogue entry diagnoses, and on one no entry fits (the first
-# diverging step is traced instead); median wall time of N runs each, interleaved, and each
-# failing median as a ratio of the passing one (goal: <= 1.5, issue #12).
+# diagnosis runs), on a wrong one a catalogue entry diagnoses, and on one no entry fits (the MHA
+# family then traces the first diverging step); median wall time of N runs each, interleaved, and
+# each failing median as a ratio of the passing one (goal: <= 1.5, issue #12).
 # Usage: bench/failing_vs_passing.sh [kata] [runs] [diagnosed.cpp] [undiagnosed.cpp]
 #   (default: mha, 7 runs, solutions/mha/wrong/no_scale.cpp,
 #    solutions/mha/wrong/no_scale_no_output_projection.cpp)
@@ -34,4 +34,4 @@ t=$(printf '%s\n' "${trace[@]}" | median)
 echo "kata $name, $runs runs each, median wall time of ./grade $name --solution FILE:"
 echo "  passing (worked.cpp)                     ${p} ms"
 echo "  failing, catalogue diagnosis ($(basename "$diagnosed"))  ${d} ms  = $(awk -v a="$d" -v b="$p" 'BEGIN {printf "%.2f", a / b}') x passing"
-echo "  failing, first diverging step ($(basename "$undiagnosed"))  ${t} ms  = $(awk -v a="$t" -v b="$p" 'BEGIN {printf "%.2f", a / b}') x passing"
+echo "  failing, no catalogue entry fits ($(basename "$undiagnosed"))  ${t} ms  = $(awk -v a="$t" -v b="$p" 'BEGIN {printf "%.2f", a / b}') x passing"

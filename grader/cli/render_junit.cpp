@@ -63,7 +63,9 @@ std::string to_junit(const std::vector<KataResult>& results) {
     for (const auto& t : r.tests) {
       x << "    <testcase classname=\"" << xml_escape(r.kata) << "\" name=\"" << xml_escape(t.id)
         << "\" time=\"" << t.duration_ms / 1000 << "\">\n";
-      if (t.status != Status::Pass) {
+      if (t.status == Status::Skipped) {
+        x << "      <skipped message=\"" << xml_escape(cut_chars(t.message, 200)) << "\"/>\n";
+      } else if (t.status != Status::Pass) {
         std::string body = t.message;
         if (!t.diagnosis_message.empty()) body += "\ndiagnosis: " + t.diagnosis_message;
         if (!t.journey.empty()) body += "\nwhere it diverges:\n" + t.journey;

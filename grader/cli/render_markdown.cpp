@@ -1,6 +1,5 @@
-#include <cctype>
-
 #include "grader/cli/render.hpp"
+#include "grader/cli/text.hpp"
 
 namespace cli {
 
@@ -10,11 +9,7 @@ std::string to_markdown(const std::vector<KataResult>& results) {
   // no id can break the table or the UTF-8.
   const auto code_list = [](const std::vector<std::string>& ids) {
     std::string s;
-    for (std::string id : ids) {
-      for (char& c : id)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '?';
-      s += (s.empty() ? "`" : ", `") + id + "`";
-    }
+    for (const std::string& id : ids) s += (s.empty() ? "`" : ", `") + safe_id(id) + "`";
     return s.empty() ? std::string("—") : s;
   };
   for (const KataResult& r : results) {

@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "grader/cli/render.hpp"
@@ -32,6 +34,17 @@ std::string wrap(const std::string& text, const std::string& indent, size_t widt
   return out;
 }
 
+/// The cause a check shares with others, in words: "kt::ViewError", "diagnosis mask_ignored".
+std::string cause_description(const TestResult& t) {
+  if (!t.diagnosis.empty()) return "diagnosis " + t.diagnosis;
+  if (!t.threw.empty()) {
+    const size_t colon = t.threw.find(": ");
+    return colon == std::string::npos ? "exception" : t.threw.substr(0, colon);
+  }
+  if (!t.journey.empty()) return "first diverging step";
+  return "pitfall " + t.pitfall;
+}
+
 }  // namespace
 
 std::string to_text(const KataResult& r, bool colour, const std::string& rerun) {
@@ -50,41 +63,61 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
          r.kata + "/README.md, edit " + r.solution + ", then ./grade " + r.kata + "\n";
     return s;
   }
-  // Failing checks first: the first thing to read is the first thing to fix.
-  std::vector<const TestResult*> order;
+  // Failing checks first: the first thing to read is the first thing to fix. Checks that failed
+  // for one cause (cause_of) form a group, shown in full once, where the group starts, by its first
+  // pitfall-named check (else its first); the others say so in one line instead of repeating it.
+  std::vector<const TestResult*> failing, order;
   for (const auto& t : r.tests)
-    if (t.status != Status::Pass) order.push_back(&t);
+    if (t.status != Status::Pass) failing.push_back(&t);
+  std::map<std::string, const TestResult*> shown_by;  // cause -> the check that shows it in full
+  std::map<std::string, int> group_size;
+  for (const TestResult* t : failing) {
+    const std::string cause = cause_of(*t);
+    if (cause.empty()) continue;
+    ++group_size[cause];
+    const TestResult*& rep = shown_by[cause];
+    if (!rep || (rep->pitfall.empty() && !t->pitfall.empty())) rep = t;
+  }
+  std::set<const TestResult*> placed;
+  for (const TestResult* t : failing) {
+    const std::string cause = cause_of(*t);
+    if (!cause.empty() && placed.insert(shown_by[cause]).second) order.push_back(shown_by[cause]);
+    if (placed.insert(t).second) order.push_back(t);
+  }
   for (const auto& t : r.tests)
     if (t.status == Status::Pass) order.push_back(&t);
-  // A cause (a diagnosis, or a journey) is shown in full once; a later check that failed for the
-  // same cause says so in one line instead of repeating its case.
-  std::vector<std::pair<std::string, std::string>> causes_shown;  // (cause, check id)
-  const auto shown_under = [&](const std::string& cause) -> std::string {
-    for (const auto& [c, id] : causes_shown)
-      if (c == cause) return id;
-    return "";
-  };
   for (const TestResult* t : order) {
     if (t->status == Status::Pass) {
-      s += "  " + paint("PASS", "32", colour) + "  " + t->id + "\n";
+      // A pitfall's check passes when its detector did not find the mistake on its cases.
+      s += "  " + paint("PASS", "32", colour) + "  " + t->id +
+           (t->id.rfind("pitfall_", 0) == 0 ? "  (not found)" : "") + "\n";
       continue;
     }
-    s += "  " + paint(t->status == Status::Error ? "ERROR" : "FAIL", "31;1", colour) + "  " + t->id;
+    const bool skipped = t->status == Status::Skipped;
+    s += "  " +
+         (skipped ? paint("SKIP", "33", colour)
+                  : paint(t->status == Status::Error ? "ERROR" : "FAIL", "31;1", colour)) +
+         "  " + t->id;
     if (!t->pitfall.empty()) s += "  " + paint("pitfall: " + t->pitfall, "33;1", colour);
     s += "\n";
-    const std::string cause = !t->diagnosis.empty() ? "diagnosis " + t->diagnosis
-                              : !t->journey.empty() ? t->journey
-                                                    : "";
-    const std::string first = cause.empty() || !t->pitfall.empty() ? "" : shown_under(cause);
-    if (!first.empty()) {
-      s += wrap("Same cause as " + first + " above" +
-                    (t->diagnosis.empty() ? "" : " (diagnosis " + t->diagnosis + ")") +
-                    ": fix that first, this check should follow. Its own case: " + rerun +
-                    " --check " + t->id,
-                "        ");
+    const std::string cause = cause_of(*t);
+    const TestResult* rep = cause.empty() ? nullptr : shown_by[cause];
+    if (rep && rep != t && t->pitfall.empty()) {
+      const std::string own_case = ". Its own case: " + rerun + " --check " + t->id;
+      if (skipped) {
+        // "could not check for the head order: forward threw ..." -> its first clause.
+        const std::string what = t->message.substr(0, t->message.find(": "));
+        s += wrap(what + ": the code threw the same " + cause_description(*t) + " as in " +
+                      rep->id + " above" + own_case,
+                  "        ");
+      } else {
+        s += wrap("Same cause as " + rep->id + " above (" +
+                      (t->threw.empty() ? "" : "it threw the same ") + cause_description(*t) +
+                      "): fix that first, this check should follow" + own_case,
+                  "        ");
+      }
       continue;
     }
-    if (!cause.empty()) causes_shown.emplace_back(cause, t->id);
     s += wrap(t->message, "        ");
     if (!t->diagnosis.empty()) {
       s += "        " + paint("diagnosis " + t->diagnosis + ":", "36;1", colour) + "\n";
@@ -101,6 +134,7 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     }
     if (!t->counterexample.empty()) {
       s += t->status == Status::Error ? "        the case it was running:\n"
+           : skipped                  ? "        the case it could not check:\n"
                                       : "        smallest failing case:\n";
       for (const auto& [name, value] : t->counterexample) {
         // A value over several lines (a tensor's repr) continues under its first line.
@@ -128,21 +162,59 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     s += paint("  compiler warnings (not errors):", "33", colour) + "\n" + shown;
   }
   const bool all = r.status == Status::Pass;
-  const auto failed = std::count_if(r.tests.begin(), r.tests.end(),
-                                    [](const TestResult& t) { return t.status != Status::Pass; });
+  const auto count = [&](Status st) {
+    return std::count_if(r.tests.begin(), r.tests.end(),
+                         [&](const TestResult& t) { return t.status == st; });
+  };
+  const auto failed = count(Status::Fail) + count(Status::Error);
   std::string summary = std::to_string(failed);
   summary += " of ";
   summary += std::to_string(r.tests.size());
   summary += " checks failed";
+  if (const auto skipped = count(Status::Skipped); skipped > 0)
+    summary += ", " + std::to_string(skipped) + " skipped";
   if (all) summary = "all " + std::to_string(r.tests.size()) + " checks passed";
   s += '\n';
   s += paint(summary, all ? "32;1" : "31;1", colour);
-  s += "  score " + std::to_string(r.score()) + "/" + std::to_string(r.max_score()) + "\n";
+  s += "  score " + std::to_string(r.score()) + "/" + std::to_string(r.max_score());
+  if (!all) s += " (each check's points: katas/" + r.kata + "/kata.toml)";
+  s += "\n";
   if (!all) {
+    // One line per cause shared by several checks, then the pitfalls, and what they leave
+    // unexplained: a second, independent failure is never hidden behind "fix these first".
+    for (const TestResult* t : order) {
+      const std::string cause = cause_of(*t);
+      if (cause.empty() || shown_by[cause] != t || group_size[cause] < 2) continue;
+      if (!t->pitfall.empty() && t->threw.empty()) continue;  // said by "pitfalls found" below
+      int skipped = 0;
+      for (const TestResult* other : failing)
+        skipped += other->status == Status::Skipped && cause_of(*other) == cause;
+      s += wrap(std::to_string(group_size[cause]) + " checks" +
+                    (skipped > 0 ? " (" + std::to_string(skipped) + " of them skipped)" : "") +
+                    " come from one cause, the " + cause_description(*t) + " shown under " + t->id +
+                    ": fix it first.",
+                "", 100);
+    }
     const auto named = r.pitfalls();
+    std::vector<std::string> unexplained;
+    for (const TestResult* t : failing) {
+      const std::string cause = cause_of(*t);
+      const bool tied =
+          !t->pitfall.empty() || (!cause.empty() && !shown_by[cause]->pitfall.empty());
+      if (!tied) unexplained.push_back(t->id);
+    }
     if (!named.empty()) {
-      s += "pitfalls found: " + join(named) +
-           " - fix these first; the other failures usually follow from them.\n";
+      const bool one = named.size() == 1;
+      const bool others = failing.size() > named.size();
+      s += std::string(one ? "pitfall found: " : "pitfalls found: ") + join(named) + " - fix " +
+           (one ? "it" : "them") + " first.";
+      if (!unexplained.empty()) {
+        s += " Not tied to " + std::string(one ? "it" : "them") +
+             " (they may have a cause of their own): " + join(unexplained) + ".";
+      } else if (others) {
+        s += " The other failures come from " + std::string(one ? "it" : "them") + ".";
+      }
+      s += "\n";
     }
     s += "rerun exactly this: " + rerun + "\n";
     s += "stuck? ./grade hint " + r.kata + "\n";

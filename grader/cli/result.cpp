@@ -1,6 +1,7 @@
 #include "grader/cli/result.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace cli {
 
@@ -14,12 +15,14 @@ const char* status_name(Status s) {
       return "error";
     case Status::NotStarted:
       return "not started";
+    case Status::Skipped:
+      return "skipped";
   }
   return "fail";
 }
 
 std::optional<Status> parse_status(const std::string& name) {
-  for (Status s : {Status::Pass, Status::Fail, Status::Error, Status::NotStarted})
+  for (Status s : {Status::Pass, Status::Fail, Status::Error, Status::NotStarted, Status::Skipped})
     if (name == status_name(s)) return s;
   return std::nullopt;
 }
@@ -57,6 +60,25 @@ std::string KataResult::first_failure() const {
   if (!message.empty()) return message;
   for (const auto& t : tests)
     if (t.status != Status::Pass) return t.id + ": " + t.message;
+  return "";
+}
+
+std::string cause_of(const TestResult& t) {
+  if (t.status == Status::Pass) return "";
+  if (!t.diagnosis.empty()) return "diagnosis " + t.diagnosis;
+  if (!t.threw.empty()) {
+    std::string key = "threw ";
+    for (size_t i = 0; i < t.threw.size(); ++i) {
+      const bool digit = std::isdigit(static_cast<unsigned char>(t.threw[i])) != 0;
+      if (!digit)
+        key += t.threw[i];
+      else if (key.back() != '#')
+        key += '#';
+    }
+    return key;
+  }
+  if (!t.journey.empty()) return "journey " + t.journey;
+  if (!t.pitfall.empty()) return "diagnosis " + t.pitfall;
   return "";
 }
 

@@ -13,9 +13,11 @@ namespace cli {
 
 /// A check's or a kata's status. NotStarted: the kata file is the shipped stub, or every check
 /// stopped at the learner's `throw kt::NotImplemented` (a kata is only ever NotStarted as a whole).
-enum class Status { Pass, Fail, Error, NotStarted };
+/// Skipped: a check that could not test what it is for, because the learner's code threw or
+/// returned another shape on its case (a check's status only; never scored).
+enum class Status { Pass, Fail, Error, NotStarted, Skipped };
 
-/// "pass", "fail", "error", "not started": how reports spell it.
+/// "pass", "fail", "error", "not started", "skipped": how reports spell it.
 const char* status_name(Status s);
 /// The inverse of status_name; nullopt for any other text.
 std::optional<Status> parse_status(const std::string& name);
@@ -30,6 +32,7 @@ struct TestResult {
   bool not_implemented = false;  // failed because the learner's code threw kt::NotImplemented
   bool timed_out = false;        // Error because it ran past its time limit (even when re-run)
   std::string message;
+  std::string threw;                  // what the learner's code threw, or empty
   std::string pitfall;                // empty when not attributed
   std::string diagnosis;              // a catalogue match's id ("mask_ignored"), or empty
   std::string diagnosis_message;      // "your output equals ... Fix: ..."
@@ -64,6 +67,11 @@ struct KataResult {
   /// "id: message"; empty for a pass.
   [[nodiscard]] std::string first_failure() const;
 };
+
+/// What a failing check failed of, for grouping checks under one root cause: its diagnosis, else
+/// the exception the learner's code threw (numbers left out: the same error on another shape is
+/// the same cause), else its journey, else its pitfall; empty when nothing is known.
+std::string cause_of(const TestResult& t);
 
 /// A kata's status from its checks: Pass when every check passed; NotStarted when every check
 /// stopped at kt::NotImplemented (none passed); Error when every check errored; otherwise Fail.

@@ -16,15 +16,16 @@ std::string string_at(const nlohmann::json& j, const char* key) {
   return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-/// The spec's status word; a kata not started is a fail that says started: false.
+/// The spec's status word: a kata not started is a fail that says started: false, a check
+/// skipped a fail that says skipped: true.
 const char* spec_status(Status s) {
-  return status_name(s == Status::NotStarted ? Status::Fail : s);
+  return status_name(s == Status::NotStarted || s == Status::Skipped ? Status::Fail : s);
 }
 
 /// One of the spec's three status words.
 std::optional<Status> parse_spec_status(const std::string& s) {
   const auto status = parse_status(s);
-  return status == Status::NotStarted ? std::nullopt : status;
+  return status == Status::NotStarted || status == Status::Skipped ? std::nullopt : status;
 }
 
 }  // namespace
@@ -68,6 +69,8 @@ nlohmann::json to_json(const KataResult& r) {
         {"diagnosis", text_or_null(t.diagnosis)},
         {"diagnosis_message", text_or_null(t.diagnosis_message)},
         {"journey", text_or_null(t.journey)},
+        {"skipped", t.status == Status::Skipped},
+        {"threw", text_or_null(t.threw)},
         {"not_implemented", t.not_implemented},
         {"timed_out", t.timed_out},
         {"counterexample", counter},
@@ -109,7 +112,8 @@ std::optional<KataResult> from_json(const nlohmann::json& j) {
     tr.id = string_at(t, "name");
     const auto ts = parse_spec_status(string_at(t, "status"));
     if (!ts || tr.id.empty()) return std::nullopt;
-    tr.status = *ts;
+    tr.status = *ts == Status::Fail && t.value("skipped", false) ? Status::Skipped : *ts;
+    tr.threw = string_at(t, "threw");
     tr.title = string_at(t, "title");
     tr.message = string_at(t, "message");
     tr.pitfall = string_at(t, "pitfall");

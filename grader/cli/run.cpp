@@ -250,6 +250,7 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
     r.diagnosis_message = text(result, "diagnosis_message");
     r.journey = text(result, "journey");
     r.not_implemented = result.value("not_implemented", false);
+    r.threw = text(result, "threw");
     r.counterexample = fields(result.value("counterexample", nlohmann::json()));
     r.expected = text(result, "expected");
     r.got = text(result, "got");

@@ -175,6 +175,7 @@ std::string judge(const Kata& kata, const Expectation& e, const std::optional<Ka
 std::string cell(const TestResult& test) {
   if (test.status == Status::Pass) return ".";
   if (test.status == Status::Error) return "E";
+  if (test.status == Status::Skipped) return "s";
   if (!test.pitfall.empty()) return "P";
   return test.diagnosis.empty() ? "x" : "d";
 }
@@ -308,7 +309,8 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
     out << " (--rows " << opt.rows << ": " << graded.size() << " of " << files.size() << ")";
   out << " x " << kata.checks.size() << " checks\n";
   out << "  cells: . pass   x fail   P fail naming the column's pitfall   d fail with a catalogue "
-         "diagnosis   E error (crash, timeout, limit)   - not run (did not build; or --rows "
+         "diagnosis   s skipped (the file's code threw or gave another shape on the check's case)  "
+         " E error (crash, timeout, limit)   - not run (did not build; or --rows "
          "memory)\n";
   for (size_t i = 0; i < kata.checks.size(); ++i)
     out << "  " << std::setw(2) << i + 1 << " " << kata.checks[i].id << "\n";

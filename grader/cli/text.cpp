@@ -1,5 +1,7 @@
 #include "grader/cli/text.hpp"
 
+#include <cctype>
+
 namespace cli {
 
 std::string join(const std::vector<std::string>& parts, const std::string& sep) {
@@ -77,6 +79,12 @@ std::string cut_chars(const std::string& utf8, size_t max_chars, const std::stri
     ++chars;
   }
   return utf8.substr(0, i) + (max_chars > note_chars ? note : "");
+}
+
+std::string safe_id(std::string id) {
+  for (char& c : id)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '?';
+  return id;
 }
 
 }  // namespace cli

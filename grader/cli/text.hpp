@@ -21,4 +21,8 @@ std::string cut_chars(const std::string& utf8, size_t max_chars, const std::stri
 /// The number of characters (code points) of valid UTF-8 text.
 size_t count_chars(const std::string& utf8);
 
+/// An id (a pitfall's, a diagnosis's) safe to put in a table, CSV, XML or SVG: every character
+/// but [A-Za-z0-9_] becomes '?' (ids are identifiers; anything else came from a broken runner).
+std::string safe_id(std::string id);
+
 }  // namespace cli

@@ -30,6 +30,12 @@ struct Failure {
   std::string difference;  // "largest |got - expected| = ...; got = 0.707 x expected", or empty
   bool error = false;  // the code could not be graded (it ran out of memory), not a wrong answer
   bool not_implemented = false;  // the learner's code threw kt::NotImplemented: not started yet
+  /// The check could not test what it is for: the learner's call on its case threw or returned
+  /// another shape, a failure the general checks report. Shown as SKIPPED, never scored.
+  bool skipped = false;
+  /// What the learner's call threw ("kt::ViewError: view size is ..."), or empty: the CLI groups
+  /// the checks that failed on the same exception under one root cause.
+  std::string threw;
   /// Run once on the smallest failing case, after shrinking (run_property): work too slow for
   /// every shrinking step, such as matching the output against a mistake catalogue.
   std::function<void(Failure&)> after_shrinking;

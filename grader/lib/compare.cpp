@@ -6,8 +6,14 @@
 namespace grader {
 
 bool close(const kt::Tensor& got, const kt::Tensor& expected, double rtol, double atol) {
-  if (!got.defined() || got.sizes() != expected.sizes()) return false;
+  if (!got.defined() || !expected.defined() || got.sizes() != expected.sizes()) return false;
   return kt::allclose(got.to(kt::Float64), expected.to(kt::Float64), rtol, atol);
+}
+
+bool same_as_mistake(const kt::Tensor& got, const kt::Tensor& mistake) {
+  if (!got.defined() || !mistake.defined() || got.sizes() != mistake.sizes()) return false;
+  return kt::allclose(got.to(kt::Float64), mistake.to(kt::Float64), kRtol, kAtol,
+                      /*equal_nan=*/true);
 }
 
 bool all_finite(const kt::Tensor& t) { return kt::all(kt::isfinite(t)).item() != 0.0; }

@@ -13,9 +13,12 @@ namespace grader {
 inline constexpr double kRtol = 1e-9;
 inline constexpr double kAtol = 1e-12;
 
-/// Defined, the same shape, and allclose(got as float64, expected, rtol, atol).
+/// Both defined, the same shape, and allclose(got as float64, expected, rtol, atol).
 bool close(const kt::Tensor& got, const kt::Tensor& expected, double rtol = kRtol,
            double atol = kAtol);
+/// close(), except that NaN equals NaN: whether the learner's output is what a catalogued mistake
+/// computes, NaN where it has NaN (a mistake that divides 0 by 0 on a masked entry, say).
+bool same_as_mistake(const kt::Tensor& got, const kt::Tensor& mistake);
 /// No NaN, no ±inf.
 bool all_finite(const kt::Tensor& t);
 /// Both defined, the same shape, and the same values bit for bit (compared as float64), a NaN in

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "grader/lib/compare.hpp"
+
 namespace grader {
 
 std::optional<size_t> unique_match(size_t entries, size_t cases,
@@ -19,6 +21,25 @@ std::optional<size_t> unique_match(size_t entries, size_t cases,
     found = e;
   }
   return found;
+}
+
+std::optional<size_t> match_outputs(
+    size_t entries, const std::vector<kt::Tensor>& got, const std::vector<kt::Tensor>& expected,
+    const std::function<kt::Tensor(size_t entry, size_t c)>& entry_output) {
+  const size_t cases = got.size();
+  // Computed lazily: most entries fail on the first case.
+  std::vector<std::vector<kt::Tensor>> outputs(entries, std::vector<kt::Tensor>(cases));
+  std::vector<std::vector<bool>> computed(entries, std::vector<bool>(cases, false));
+  const auto output = [&](size_t e, size_t c) -> const kt::Tensor& {
+    if (!computed[e][c]) {
+      outputs[e][c] = entry_output(e, c);
+      computed[e][c] = true;
+    }
+    return outputs[e][c];
+  };
+  return unique_match(
+      entries, cases, [&](size_t e, size_t c) { return same_as_mistake(got[c], output(e, c)); },
+      [&](size_t e, size_t c) { return !close(output(e, c), expected[c]); });
 }
 
 void set_diagnosis(Failure& f, const CatalogueEntry& entry, size_t cases) {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "grader/lib/check.hpp"
+#include "kt/tensor.hpp"
 
 namespace grader {
 
@@ -33,6 +34,14 @@ struct CatalogueEntry {
 std::optional<size_t> unique_match(size_t entries, size_t cases,
                                    const std::function<bool(size_t entry, size_t c)>& equal,
                                    const std::function<bool(size_t entry, size_t c)>& differs);
+
+/// unique_match on tensors: the one entry whose output (entry_output(entry, c), each computed at
+/// most once and only when needed) is the learner's got[c] on every case (same_as_mistake) and
+/// differs from expected[c] on one (not close); nullopt when none or several. An entry that cannot
+/// run on a case returns an undefined tensor there, which fits nothing.
+std::optional<size_t> match_outputs(
+    size_t entries, const std::vector<kt::Tensor>& got, const std::vector<kt::Tensor>& expected,
+    const std::function<kt::Tensor(size_t entry, size_t c)>& entry_output);
 
 /// Records the match in the failure: its id and "Your output equals WHAT ... FIX", plus "This is
 /// the pitfall ID" when the kata registers the check pitfall_ID.

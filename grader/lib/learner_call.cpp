@@ -33,6 +33,7 @@ Failure failure_from_throw(const Run& run, const std::string& what) {
   f.error = run.out_of_memory;
   f.not_implemented = run.not_implemented;
   f.message = what + (run.returned_undefined ? " " : " threw instead of returning: ") + run.error;
+  if (!run.returned_undefined) f.threw = run.error;
   return f;
 }
 

@@ -143,9 +143,10 @@ int main(int argc, char** argv) {
   nlohmann::json result = {{"event", "result"},
                            {"check", it->id},
                            {"title", it->title},
-                           {"status", outcome.passed          ? "pass"
-                                      : outcome.failure.error ? "error"
-                                                              : "fail"},
+                           {"status", outcome.passed            ? "pass"
+                                      : outcome.failure.error   ? "error"
+                                      : outcome.failure.skipped ? "skipped"
+                                                                : "fail"},
                            {"cases_run", outcome.cases_run},
                            {"seed", seed},
                            {"duration_ms", ms.count()},
@@ -158,6 +159,7 @@ int main(int argc, char** argv) {
     result["diagnosis_message"] = f.diagnosis_message;
     result["journey"] = f.journey;
     result["not_implemented"] = f.not_implemented;
+    result["threw"] = f.threw;
     result["counterexample"] = grader::pairs_to_json(f.counterexample);
     result["expected"] = f.expected;
     result["got"] = f.got;

@@ -154,12 +154,22 @@ if(NOT SANITIZED)
     string(APPEND failures "\nthe gradebook has no timed-out row:\n${book}")
   endif()
 endif()
-if(NOT book MATCHES "submission,status,score,max_score,pitfalls,reason"
-   OR NOT book MATCHES "alice/worked.cpp\",pass,17,17,\"\","
-   OR NOT book MATCHES "bob/neg_inf_nan.cpp\",fail,[0-9]+,17,\"neg_inf_nan\","
+if(NOT book MATCHES "submission,status,score,max_score,pitfalls,reason,diagnoses\n"
+   OR NOT book MATCHES "alice/worked.cpp\",pass,17,17,\"\",\"\",\"\"\n"
+   OR NOT book MATCHES "bob/neg_inf_nan.cpp\",fail,[0-9]+,17,\"neg_inf_nan\",\"[^\n]*\",\"neg_inf_nan\"\n"
    OR NOT book MATCHES "carol/does_not_compile.cpp\",error,0,17,\"\",\"[^\n]*did not build"
    OR NOT book MATCHES "dave/segfault.cpp\",error,0,17,\"\",\"shape: [^\n]*(SIGSEGV|status 1)")
   string(APPEND failures "\nthe gradebook is not as expected:\n${book}")
+endif()
+# What the class gets wrong: bob's pitfall counted once (its diagnosis is the same mistake).
+file(READ ${WORK}/gradebook/mistakes.csv mistakes)
+file(READ ${WORK}/gradebook/summary.md class_summary)
+file(READ ${WORK}/gradebook/mistakes.svg chart)
+if(NOT mistakes STREQUAL "kata,kind,id,submissions,of\nmha,pitfall,neg_inf_nan,1,4\n"
+   OR NOT class_summary MATCHES "- pass: 1 of 4 \\(25%\\)\n- fail: 1 of 4 \\(25%\\)\n- error: 2 of 4 \\(50%\\)"
+   OR NOT class_summary MATCHES "\\| `neg_inf_nan` \\| pitfall \\| 1 of 4 \\(25%\\) \\|"
+   OR NOT chart MATCHES "^<svg .*<rect [^\n]*<title>pitfall neg_inf_nan: 1 of 4 \\(25%\\)</title>.*</svg>\n$")
+  string(APPEND failures "\nwhat the class gets wrong is not as expected:\n${mistakes}\n${class_summary}\n${chart}")
 endif()
 expect_run("batch of a missing folder is a usage error" 2 "no such file or folder" ${GRADE} batch mha ${WORK}/nobody)
 

@@ -4,37 +4,12 @@
 #include <rapidcheck.h>
 
 #include "grader/katas/sdpa/cases.hpp"
+#include "grader/katas/sdpa/catalogue.hpp"
 
 namespace grader::kata_sdpa {
 namespace {
 
 constexpr int kCases = 100;
-
-/// When got is the right answer to the case with part of its masking left out, says so.
-std::string masking_left_out(const Case& c, const kt::Tensor& got) {
-  if (!c.mask.defined() && !c.causal) return "";
-  Case without_mask = c, without_causal = c, without_both = c;
-  without_mask.mask = kt::Tensor();
-  without_causal.causal = false;
-  without_both.mask = kt::Tensor();
-  without_both.causal = false;
-  if (c.mask.defined() && c.causal && matches(without_causal, got)) {
-    return " Your result is what attn_mask alone gives: is_causal was left out. With both, a key "
-           "must pass both (combine them with &).";
-  }
-  if (c.mask.defined() && c.causal && matches(without_mask, got)) {
-    return " Your result is what is_causal alone gives: attn_mask was left out. With both, a key "
-           "must pass both (combine them with &).";
-  }
-  if (matches(without_both, got)) {
-    return c.mask.defined() && c.causal
-               ? " Your result is attention with no masking at all: neither attn_mask nor "
-                 "is_causal was applied."
-               : std::string(" Your result is attention with no masking at all: ") +
-                     (c.mask.defined() ? "attn_mask" : "is_causal") + " was not applied.";
-  }
-  return "";
-}
 
 /// The general comparison with the reference, `why` explaining a failure on these inputs.
 std::optional<Failure> compare(const Case& c, const Run& run, const std::string& why) {
@@ -44,10 +19,11 @@ std::optional<Failure> compare(const Case& c, const Run& run, const std::string&
       all_finite(run.out)
           ? "the result differs from the reference (allclose with rtol 1e-9, atol 1e-12 fails)."
           : "the result has NaN or inf where the reference is finite.";
-  message += masking_left_out(c, run.out);
   message += why;
   message += float32_rounding_note(run.out, run_reference(c), "Float64");
-  return failure(c, run.out, message);
+  Failure f = failure(c, run.out, message);
+  diagnose_after_shrinking(f, c);
+  return f;
 }
 
 Outcome check_shape(uint64_t seed) {
@@ -55,7 +31,9 @@ Outcome check_shape(uint64_t seed) {
     const Case c = generate(Spec{});
     const Run run = run_learner(c);
     if (shape_ok(c, run)) return std::nullopt;
-    return failure_from_run(c, run);
+    Failure f = failure_from_run(c, run);
+    if (run.ok()) diagnose_after_shrinking(f, c);  // another shape: the weights, the keys, ...
+    return f;
   });
 }
 
@@ -164,6 +142,7 @@ Outcome check_causal(uint64_t seed) {
     kt::Tensor shown = before.out.clone();
     shown.narrow(-2, first, n).copy_(after.out.narrow(-2, first, n));
     show_worst_row(shown, before.out, f, "out");
+    diagnose_after_shrinking(f, c);
     return f;
   });
 }
@@ -203,7 +182,9 @@ Outcome check_fully_masked_rows(uint64_t seed) {
                 ". Such a row may be the mean of the values, zeros, or attention over every "
                 "key.";
     }
-    return failure(c, run.out, message);
+    Failure f = failure(c, run.out, message);
+    diagnose_after_shrinking(f, c);
+    return f;
   });
 }
 

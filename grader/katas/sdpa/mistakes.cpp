@@ -12,6 +12,7 @@ kt::Tensor sdpa_with_mistakes(const Case& c, const Mistakes& m) {
       scale = std::sqrt(double(c.dk()));
       break;
     case Scale::None:
+    case Scale::Zero:
       break;
     case Scale::Dk:
       scale = double(c.dk());
@@ -19,11 +20,23 @@ kt::Tensor sdpa_with_mistakes(const Case& c, const Mistakes& m) {
     case Scale::SqrtDv:
       scale = std::sqrt(double(c.dv()));
       break;
+    case Scale::TimesSqrtDk:
+      scale = 1.0 / std::sqrt(double(c.dk()));
+      break;
+    case Scale::SqrtTk:
+      scale = std::sqrt(double(tk));
+      break;
   }
-  const kt::Tensor scores = kt::matmul(c.q, c.k.transpose(-2, -1)) / scale;
+  kt::Tensor scores = kt::matmul(c.q, c.k.transpose(-2, -1)) / scale;
+  if (m.scale == Scale::Zero) scores = kt::zeros_like(scores);
   kt::Tensor allowed = kt::ones({tq, tk}, kt::Bool);
-  if (c.causal) allowed = kt::tril(allowed, m.causal_top_left ? 0 : tk - tq);
-  if (c.mask.defined()) allowed = allowed & (m.mask_inverted ? ~c.mask : c.mask);
+  const bool causal =
+      c.causal && !m.causal_ignored && !(m.causal_ignored_with_mask && c.mask.defined());
+  if (causal) {
+    const int64_t diagonal = (m.causal_top_left ? 0 : tk - tq) - (m.causal_hides_diagonal ? 1 : 0);
+    allowed = m.causal_upper ? kt::triu(allowed, diagonal) : kt::tril(allowed, diagonal);
+  }
+  if (c.mask.defined() && !m.mask_ignored) allowed = allowed & (m.mask_inverted ? ~c.mask : c.mask);
   try {
     kt::Tensor weights;
     if (m.mask_after_softmax) {
@@ -32,7 +45,8 @@ kt::Tensor sdpa_with_mistakes(const Case& c, const Mistakes& m) {
       weights =
           kt::softmax(scores.masked_fill(~allowed, kt::finfo(kt::Float64).min), m.softmax_axis);
     }
-    return kt::matmul(weights, c.v);
+    if (m.returns_weights) return weights;
+    return kt::matmul(weights, m.values_from_keys ? c.k : c.v);
   } catch (const kt::Error&) {
     return kt::Tensor();
   }

@@ -12,25 +12,38 @@ namespace grader::kata_sdpa {
 
 /// What the scores are divided by.
 enum class Scale {
-  SqrtDk,  // correct: √d_k
-  None,    // missing_scale
-  Dk,      // scale_by_d_k
-  SqrtDv,  // scale_by_d_v
+  SqrtDk,       // correct: √d_k
+  None,         // missing_scale
+  Dk,           // scale_by_d_k
+  SqrtDv,       // scale_by_d_v
+  TimesSqrtDk,  // multiplied by √d_k instead of divided (catalogue only)
+  SqrtTk,       // √T_k, the number of keys (catalogue only)
+  Zero,         // the scores ignored: scores x 0, uniform weights over the allowed keys (catalogue)
 };
+/// The scales the detectors try (a scale mistake beside another one must not hide it).
 inline constexpr Scale kScales[] = {Scale::SqrtDk, Scale::None, Scale::Dk, Scale::SqrtDv};
 
-/// A set of mistakes (none by default).
+/// A set of mistakes (none by default). The first five are the pitfalls' (their detectors); the
+/// rest are the mistake catalogue's (catalogue.hpp).
 struct Mistakes {
   Scale scale = Scale::SqrtDk;
   bool mask_after_softmax = false;  // softmax over every key, then the masked weights set to 0
   bool mask_inverted = false;       // attn_mask's true read as "masked"
   bool causal_top_left = false;     // tril(ones(T_q, T_k)): query i may attend keys j <= i
   int64_t softmax_axis = -1;        // the axis of the scores the softmax normalises
+  bool causal_upper = false;        // triu instead of tril: a query sees the future, not the past
+  bool causal_hides_diagonal = false;     // the tril one lower: a query cannot see its own key
+  bool causal_ignored = false;            // is_causal never applied
+  bool causal_ignored_with_mask = false;  // is_causal applied only when there is no attn_mask
+  bool mask_ignored = false;              // attn_mask never applied
+  bool values_from_keys = false;          // the weights multiply k instead of v
+  bool returns_weights = false;           // the weights returned, without the matmul with v
 };
 
 /// The case's attention with the given mistakes, in Float64; masked scores are filled with
 /// finfo.min (a query with no key gets the mean of the values). Undefined when the mistakes
-/// cannot run on the case's shapes.
+/// cannot run on the case's shapes; of another shape than the output's when the mistake makes one
+/// (values_from_keys with d_k != d_v, returns_weights).
 kt::Tensor sdpa_with_mistakes(const Case& c, const Mistakes& mistakes);
 
 }  // namespace grader::kata_sdpa

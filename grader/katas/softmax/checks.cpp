@@ -2,6 +2,7 @@
 // logits, on huge ones, and with -inf / finfo.min entries. Each known pitfall has its own detector
 // in pitfalls/ID.cpp (see detect.hpp).
 #include "grader/katas/softmax/cases.hpp"
+#include "grader/katas/softmax/catalogue.hpp"
 
 namespace grader::kata_softmax {
 namespace {
@@ -13,7 +14,9 @@ Outcome check_shape(uint64_t seed) {
     const Case c = generate(Spec{});
     const Run run = run_learner(c);
     if (shape_ok(c, run)) return std::nullopt;
-    return failure_from_run(c, run);
+    Failure f = failure_from_run(c, run);
+    if (run.ok()) diagnose_after_shrinking(f, c);  // another shape: sums without keepdim, ...
+    return f;
   });
 }
 
@@ -28,7 +31,9 @@ std::optional<Failure> compare(const Case& c, const Run& run, const std::string&
           : "the result has NaN or inf where the reference is finite.";
   message += why;
   if (c.x.dtype() == kt::Float64) message += float32_rounding_note(run.out, expected, "x's dtype");
-  return failure(c, run.out, expected, message);
+  Failure f = failure(c, run.out, expected, message);
+  diagnose_after_shrinking(f, c);
+  return f;
 }
 
 Outcome check_matches_reference(uint64_t seed) {

@@ -240,17 +240,9 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
       expected.push_back(run_reference(c));
     }
     const std::vector<MhaEntry> entries = catalogue();
-    // Computed lazily: most entries fail on the first case.
-    std::vector<std::vector<kt::Tensor>> outputs(entries.size(),
-                                                 std::vector<kt::Tensor>(cases.size()));
-    const auto output = [&](size_t e, size_t c) -> const kt::Tensor& {
-      if (!outputs[e][c].defined()) outputs[e][c] = catalogue_output(cases[c], entries[e].mistakes);
-      return outputs[e][c];
-    };
-    const auto match = unique_match(
-        entries.size(), cases.size(),
-        [&](size_t e, size_t c) { return close(got[c], output(e, c)); },
-        [&](size_t e, size_t c) { return !close(output(e, c), expected[c]); });
+    const auto match = match_outputs(entries.size(), got, expected, [&](size_t e, size_t c) {
+      return catalogue_output(cases[c], entries[e].mistakes);
+    });
     if (match) {
       set_diagnosis(shrunk, entries[*match].entry, cases.size());
       return;

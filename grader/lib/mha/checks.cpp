@@ -6,6 +6,7 @@
 
 #include "grader/lib/mha/catalogue.hpp"
 #include "grader/lib/mha/checks.hpp"
+#include "grader/lib/mha/detect.hpp"
 
 namespace grader::mha {
 namespace {
@@ -165,6 +166,25 @@ Outcome check_fully_masked_rows(uint64_t seed) {
           "Such a row must still give finite numbers: the mean of the values (fill with "
           "kt::finfo(dtype).min) or zeros.";
       show_worst_row(run.out, uniform, f);
+      f.after_shrinking = [c](Failure& shrunk) {
+        // The smallest case (often T = 1) may not tell -inf from masking after the softmax; a
+        // fixed case with one fully masked query and others that keep some keys does.
+        Case fixed = discriminating_cases().front();
+        kt::Generator gen(7);
+        const int64_t B = fixed.B, T = fixed.T;
+        const kt::Tensor first_query = kt::arange(double(B * T * T)).reshape({B, 1, T, T}) < T;
+        fixed.mask = ((kt::rand({B, 1, T, T}, gen) < 0.5) | kt::eye(T, T, kt::Bool)) & ~first_query;
+        fixed.mask_text = "Bool " + kt::shape_str(fixed.mask.sizes());
+        if (!nan_only_where_nothing_to_attend(c, run_learner(c)) &&
+            !nan_only_where_nothing_to_attend(fixed, run_learner(fixed)))
+          return;
+        shrunk.diagnosis = "neg_inf_nan";
+        shrunk.diagnosis_message =
+            "The NaN is only in the rows with nothing to attend to, and goes away when each "
+            "query may see its own key again: the signature of -inf in the masked scores (or of "
+            "a softmax written without subtracting the row maximum). This is the pitfall "
+            "neg_inf_nan: its own check says more.";
+      };
       return f;
     }
     // Rows whose query may attend to something: tight, as everywhere. Rows with nothing to attend

@@ -7,6 +7,7 @@ namespace grader::mha {
 Failure cannot_check(const Case& c, const Run& run, const std::string& what) {
   Failure f = failure_from_run(c, run);  // keeps f.error for a resource limit
   f.message = "could not check for " + what + ": " + f.message;
+  f.skipped = !f.error;
   return f;
 }
 
@@ -17,6 +18,19 @@ Failure found_pitfall(const Case& c, const Run& run, const char* id, std::string
   f.message = std::move(message);
   show_worst_row(run.out, run_reference(c), f);
   return f;
+}
+
+bool nan_only_where_nothing_to_attend(const Case& c, const Run& run) {
+  if (!run.ok() || all_finite(run.out)) return false;
+  const kt::Tensor empty_rows = ref::fully_masked_queries(c.B, c.T, c.H, false, c.mask);
+  const kt::Tensor bad_rows = kt::any(~kt::isfinite(run.out), -1);  // (B, T)
+  if (kt::any(bad_rows & ~empty_rows).item() != 0.0) return false;
+  Case fixed = c;
+  fixed.mask = c.mask | kt::eye(c.T, c.T, kt::Bool);
+  // With nothing left masked, masking after the softmax would be finite there too (T = 1).
+  if (kt::all(fixed.mask).item() != 0.0) return false;
+  const Run with_diagonal = run_learner(fixed);
+  return with_diagonal.ok() && sane(with_diagonal.out);
 }
 
 bool computes_mistake(const Case& c, const kt::Tensor& got, const Mistakes& mistakes) {

@@ -104,6 +104,24 @@ TEST_CASE("what to_json writes, from_json reads back: status, pitfalls, case ord
   CHECK_FALSE(cli::from_json(nlohmann::json()).has_value());
 }
 
+TEST_CASE("a skipped check is a spec fail with skipped true, and reads back as skipped",
+          "[results]") {
+  KataResult r = sample(Status::Fail);
+  r.tests[1].status = Status::Skipped;
+  r.tests[1].threw = "kt::ViewError: view size is not compatible";
+  const nlohmann::json j = cli::to_json(r);
+  CHECK(j["tests"][1]["status"] == "fail");
+  CHECK(j["tests"][1]["skipped"] == true);
+  CHECK(j["tests"][0]["skipped"] == false);
+  CHECK(j["tests"][1]["threw"] == "kt::ViewError: view size is not compatible");
+  CHECK(j["tests"][0]["threw"].is_null());
+  const auto back = cli::from_json(nlohmann::json::parse(cli::dump_json(j)));
+  REQUIRE(back.has_value());
+  CHECK(back->tests[1].status == Status::Skipped);
+  CHECK(back->tests[1].threw == r.tests[1].threw);
+  CHECK(back->tests[0].status == Status::Pass);
+}
+
 TEST_CASE("valid_utf8 keeps valid text and turns every bad byte into U+FFFD", "[text]") {
   CHECK(cli::valid_utf8("plain ┌─┐ é 𝄞") == "plain ┌─┐ é 𝄞");
   CHECK(cli::valid_utf8("a\xff"

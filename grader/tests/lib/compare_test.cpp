@@ -74,3 +74,19 @@ TEST_CASE("difference_text gives the largest difference, and the ratio when it i
                                 kt::from_vector(std::vector<double>{1.0}, {1})) ==
         "largest |got - expected| = 1");
 }
+
+TEST_CASE("same_as_mistake takes NaN as equal to NaN, and nothing else it would not take as close",
+          "[grader]") {
+  const double nan = std::nan("");
+  const auto vec = [](std::vector<double> values, kt::Shape shape) {
+    return kt::from_vector(values, shape);
+  };
+  const kt::Tensor mistake = vec({nan, 1.0}, {2});
+  CHECK(grader::same_as_mistake(vec({nan, 1.0}, {2}), mistake));
+  CHECK_FALSE(grader::close(vec({nan, 1.0}, {2}), mistake));
+  CHECK_FALSE(grader::same_as_mistake(vec({0.0, 1.0}, {2}), mistake));
+  CHECK_FALSE(grader::same_as_mistake(vec({nan, 1.1}, {2}), mistake));
+  CHECK_FALSE(grader::same_as_mistake(vec({nan, 1.0}, {1, 2}), mistake));
+  CHECK_FALSE(grader::same_as_mistake(kt::Tensor(), mistake));
+  CHECK_FALSE(grader::same_as_mistake(mistake, kt::Tensor()));
+}

@@ -5,6 +5,7 @@
 
 #include "grader/lib/compare.hpp"
 #include "grader/lib/mha/catalogue.hpp"
+#include "grader/tests/lib/entries_apart.hpp"
 
 namespace {
 
@@ -45,25 +46,16 @@ TEST_CASE("every catalogue entry differs from the reference and from every other
   for (const Kind& kind : kKinds) {
     learner_makes(kind, {});
     const std::vector<Case> cases = discriminating_cases();
-    const std::vector<MhaEntry> entries = catalogue();
+    std::vector<std::string> names;
     std::vector<std::vector<kt::Tensor>> out;
-    for (const MhaEntry& e : entries) {
+    for (const MhaEntry& e : catalogue()) {
+      names.push_back(kind_name(kind) + ": " + e.entry.id + " (" + e.entry.what + ")");
       out.emplace_back();
       for (const Case& c : cases) out.back().push_back(catalogue_output(c, e.mistakes));
     }
-    for (size_t i = 0; i < entries.size(); ++i) {
-      INFO(kind_name(kind) << ": " << entries[i].entry.id << " (" << entries[i].entry.what << ")");
-      bool differs = false;
-      for (size_t c = 0; c < cases.size(); ++c)
-        differs = differs || !close(out[i][c], run_reference(cases[c]));
-      CHECK(differs);
-      for (size_t j = i + 1; j < entries.size(); ++j) {
-        INFO("and " << entries[j].entry.id << " (" << entries[j].entry.what << ")");
-        bool apart = false;
-        for (size_t c = 0; c < cases.size(); ++c) apart = apart || !close(out[i][c], out[j][c]);
-        CHECK(apart);
-      }
-    }
+    std::vector<kt::Tensor> reference;
+    for (const Case& c : cases) reference.push_back(run_reference(c));
+    grader::testing::check_entries_apart(names, out, reference);
   }
 }
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: causal_flipped
 // Wrong, no named pitfall here: the causal triangle flipped (triu), so each query sees itself and
 // the future instead of the past.
 #include <cmath>

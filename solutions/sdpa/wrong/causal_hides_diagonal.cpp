@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: causal_hides_diagonal
 // Wrong, no named pitfall: the causal mask is off by one, so each query cannot see its own position
 // (and the first has nothing to attend to).
 #include <cmath>

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: causal_ignored
 // Wrong, no named pitfall: never applies is_causal (the mask is right).
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: mask_ignored
 // Wrong, no named pitfall: never applies attn_mask (causality is right).
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: values_from_keys
 // Wrong, no named pitfall: averages the keys instead of the values (the shape is right when d_v =
 // d_k, not otherwise).
 #include <cmath>

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: causal_only_without_mask
 // Wrong, no named pitfall: with both a mask and is_causal, applies only the mask (else-if).
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: scale_multiplied
 // Wrong, no named pitfall: multiplies the scores by √d_k instead of dividing.
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: returns_weights
 // Wrong, no named pitfall: forgets the final matmul with v (returns the weights, of another shape).
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: scale_by_sqrt_t_k
 // Wrong, no named pitfall: divides by the square root of the number of keys. It equals d_k when T_k
 // = d_k² (T_k = 4, d_k = 2), so a detector that named a scale from one case would call it
 // scale_by_d_k.

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: scores_ignored
 // Wrong, no named pitfall: ignores the scores, the mean of the allowed values.
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: logits_scaled
 // Wrong, no named pitfall: a temperature of 2 applied to the logits (softmax(x / 2)), safe and
 // along the right axis, but not the softmax asked for.
 #include "softmax.hpp"

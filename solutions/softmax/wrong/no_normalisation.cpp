@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: no_normalisation
 // Wrong, no named pitfall: forgets to divide by the sum (returns exp(x - max)).
 #include "softmax.hpp"
 

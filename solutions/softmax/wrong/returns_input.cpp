@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: returns_input
 // Wrong: returns its input. Right shape and dtype, wrong values; no pitfall is named.
 #include "softmax.hpp"
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: softmax_over_all
 // Wrong, no named pitfall: normalises over the whole tensor (every entry divided by the sum of
 // all), ignoring dim; right only for a 1-d x.
 #include "softmax.hpp"

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: sum_over_last_axis
 // Wrong, no named pitfall: the maximum along dim, but the sums always along the last axis. Right
 // when dim is the last axis only; elsewhere the slices along dim do not sum to 1.
 #include "softmax.hpp"

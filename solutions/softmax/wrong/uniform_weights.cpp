@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: uniform
 // Wrong, no named pitfall: uniform weights 1/n whatever the logits (right shape, dtype, sums).
 #include "softmax.hpp"
 

@@ -1,0 +1,133 @@
+#include "grader/katas/sdpa/catalogue.hpp"
+
+#include <utility>
+
+namespace grader::kata_sdpa {
+
+std::vector<SdpaEntry> catalogue() {
+  std::vector<SdpaEntry> entries;
+  const auto add = [&](const char* id, const char* what, const char* fix, Mistakes m) {
+    entries.push_back({{id, what, fix}, m});
+  };
+  // The scores' scale.
+  add("missing_scale", "attention with the scores not scaled at all",
+      "Divide q kᵀ by √d_k (q.size(-1)).", {.scale = Scale::None});
+  add("scale_by_d_k", "attention with the scores divided by d_k instead of √d_k",
+      "Divide by std::sqrt(d_k).", {.scale = Scale::Dk});
+  add("scale_by_d_v", "attention with the scores divided by √d_v (v's width) instead of √d_k",
+      "The scale comes from the width of q and k: q.size(-1).", {.scale = Scale::SqrtDv});
+  add("scale_multiplied", "attention with the scores multiplied by √d_k instead of divided",
+      "Divide q kᵀ by √d_k.", {.scale = Scale::TimesSqrtDk});
+  add("scale_by_sqrt_t_k",
+      "attention with the scores divided by √T_k (the number of keys) instead of √d_k",
+      "The scale is √ of the width of q and k, q.size(-1), not of the number of keys.",
+      {.scale = Scale::SqrtTk});
+  add("scores_ignored",
+      "uniform weights over the keys each query may see: the mean of their values, as if every "
+      "score were equal",
+      "Compute the weights from the scores: softmax(q kᵀ / √d_k, masked).", {.scale = Scale::Zero});
+  // The mask.
+  add("mask_ignored", "attention with attn_mask ignored (is_causal applied)",
+      "Apply attn_mask: a key whose entry is false gets a score of kt::finfo(dtype).min before "
+      "the softmax.",
+      {.mask_ignored = true});
+  add("mask_polarity_inverted", "attention with attn_mask's true read as \"masked\"",
+      "In this API (PyTorch's boolean attn_mask) true means \"may attend\": mask where the entry "
+      "is false.",
+      {.mask_inverted = true});
+  add("mask_after_softmax",
+      "attention with the masked weights set to 0 after a softmax over every key",
+      "Mask the scores before the softmax, so each row is normalised over the keys it may see.",
+      {.mask_after_softmax = true});
+  // Causality.
+  add("causal_ignored", "attention with is_causal ignored (attn_mask applied)",
+      "With is_causal, query i (at position T_k - T_q + i) may attend keys up to that position: "
+      "tril(ones(T_q, T_k), T_k - T_q).",
+      {.causal_ignored = true});
+  add("causal_only_without_mask",
+      "attention that applies is_causal only when there is no attn_mask (with both, the mask "
+      "alone)",
+      "With both, a key must pass both: combine them with &, not else-if.",
+      {.causal_ignored_with_mask = true});
+  add("masking_ignored", "attention with no masking at all (neither attn_mask nor is_causal)",
+      "Apply attn_mask and is_causal to the scores before the softmax.",
+      {.causal_ignored = true, .mask_ignored = true});
+  add("causal_top_left",
+      "attention with the causal triangle aligned top-left (tril(ones(T_q, T_k)))",
+      "Align it bottom-right like PyTorch: tril(ones(T_q, T_k), T_k - T_q), so the last query "
+      "sees every key.",
+      {.causal_top_left = true});
+  add("causal_flipped",
+      "attention with the causal triangle flipped (triu): each query sees the "
+      "future instead of the past",
+      "Use kt::tril, which keeps the keys at or before the query's position.",
+      {.causal_upper = true});
+  add("causal_hides_diagonal",
+      "attention with the causal triangle one step too low: each query cannot see its own position",
+      "The diagonal is allowed: tril(ones(T_q, T_k), T_k - T_q), not T_k - T_q - 1.",
+      {.causal_hides_diagonal = true});
+  // The softmax's axis.
+  add("softmax_wrong_dim", "attention with the softmax over the queries (axis -2)",
+      "The weights of one query sum to 1 over the keys: softmax over the last axis (-1).",
+      {.softmax_axis = -2});
+  add("softmax_wrong_dim", "attention with the softmax over a leading (batch) axis",
+      "The weights of one query sum to 1 over the keys: softmax over the last axis (-1), "
+      "whatever the number of leading axes.",
+      {.softmax_axis = -3});
+  // What the weights multiply.
+  add("values_from_keys", "the weights applied to k instead of v (the keys averaged)",
+      "The output is weights @ v.", {.values_from_keys = true});
+  add("returns_weights", "the attention weights themselves, without the matmul with v",
+      "Return weights @ v, of shape (…, T_q, d_v).", {.returns_weights = true});
+  return entries;
+}
+
+std::vector<Case> discriminating_cases() {
+  kt::Generator gen(20261130);
+  struct Shape {
+    int64_t tq, tk, dk, dv;
+    bool mask, causal;
+  };
+  const Shape shapes[] = {{2, 4, 2, 3, true, true},
+                          {3, 3, 3, 2, true, false},
+                          {3, 5, 4, 2, false, true},
+                          {4, 2, 2, 2, false, false}};
+  std::vector<Case> cases;
+  for (const Shape& s : shapes) {
+    Case c;
+    c.q = kt::randn({2, s.tq, s.dk}, gen) * 1.5;
+    c.k = kt::randn({2, s.tk, s.dk}, gen) * 1.5;
+    c.v = kt::randn({2, s.tk, s.dv}, gen);
+    c.causal = s.causal;
+    if (s.mask) {
+      // Every query keeps the key at its own (bottom-right aligned) position: none is left
+      // without a key, with or without causality.
+      const kt::Tensor ones = kt::ones({s.tq, s.tk}, kt::Bool);
+      const kt::Tensor own = kt::tril(ones, s.tk - s.tq) & ~kt::tril(ones, s.tk - s.tq - 1);
+      c.mask = (kt::rand({2, s.tq, s.tk}, gen) < 0.5) | own;
+    }
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+void diagnose_after_shrinking(Failure& f, const Case& failing) {
+  f.after_shrinking = [failing](Failure& shrunk) {
+    std::vector<Case> cases = discriminating_cases();
+    cases.insert(cases.begin(), failing);
+    std::vector<kt::Tensor> got, expected;
+    for (const Case& c : cases) {
+      const Run run = run_learner(c);
+      if (!run.ok()) return;  // nothing to compare
+      got.push_back(run.out);
+      expected.push_back(run_reference(c));
+    }
+    const std::vector<SdpaEntry> entries = catalogue();
+    const auto match = match_outputs(entries.size(), got, expected, [&](size_t e, size_t c) {
+      return sdpa_with_mistakes(cases[c], entries[e].mistakes);
+    });
+    if (match) set_diagnosis(shrunk, entries[*match].entry, cases.size());
+  };
+}
+
+}  // namespace grader::kata_sdpa

@@ -1,0 +1,34 @@
+// The sdpa kata's mistake catalogue (grader/katas/sdpa/catalogue.hpp): on the discriminating cases
+// every entry differs from the reference and from every other entry, so a unique match means one
+// mistake. (That each wrong file of the test bed gets its entry is the self-test's
+// expect-diagnosis.)
+#include <catch2/catch.hpp>
+
+#include "grader/katas/sdpa/catalogue.hpp"
+#include "grader/tests/lib/entries_apart.hpp"
+
+namespace {
+
+using namespace grader;
+using namespace grader::kata_sdpa;
+
+}  // namespace
+
+TEST_CASE("every sdpa catalogue entry differs from the reference and from every other entry",
+          "[catalogue][sdpa]") {
+  const std::vector<Case> cases = discriminating_cases();
+  std::vector<std::string> names;
+  std::vector<std::vector<kt::Tensor>> out;
+  for (const SdpaEntry& e : catalogue()) {
+    names.push_back(e.entry.id + " (" + e.entry.what + ")");
+    out.emplace_back();
+    for (const Case& c : cases) out.back().push_back(sdpa_with_mistakes(c, e.mistakes));
+  }
+  std::vector<kt::Tensor> reference;
+  for (const Case& c : cases) reference.push_back(run_reference(c));
+  grader::testing::check_entries_apart(names, out, reference);
+}
+
+TEST_CASE("no discriminating sdpa case leaves a query without a key", "[catalogue][sdpa]") {
+  for (const Case& c : discriminating_cases()) CHECK(kt::any(empty_rows(c)).item() == 0.0);
+}

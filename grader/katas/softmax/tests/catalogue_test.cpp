@@ -1,0 +1,26 @@
+// The softmax kata's mistake catalogue (grader/katas/softmax/catalogue.hpp): on the discriminating
+// cases every entry differs from the reference and from every other entry, so a unique match
+// means one mistake. (That each wrong file of the test bed gets its entry is the self-test's
+// expect-diagnosis.)
+#include <catch2/catch.hpp>
+
+#include "grader/katas/softmax/catalogue.hpp"
+#include "grader/tests/lib/entries_apart.hpp"
+
+using namespace grader;
+using namespace grader::kata_softmax;
+
+TEST_CASE("every softmax catalogue entry differs from the reference and from every other entry",
+          "[catalogue][softmax]") {
+  const std::vector<Case> cases = discriminating_cases();
+  std::vector<std::string> names;
+  std::vector<std::vector<kt::Tensor>> out;
+  for (const SoftmaxEntry& e : catalogue()) {
+    names.push_back(e.entry.id + " (" + e.entry.what + ")");
+    out.emplace_back();
+    for (const Case& c : cases) out.back().push_back(e.computes(c.x, c.dim));
+  }
+  std::vector<kt::Tensor> reference;
+  for (const Case& c : cases) reference.push_back(run_reference(c));
+  grader::testing::check_entries_apart(names, out, reference);
+}

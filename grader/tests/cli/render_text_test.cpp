@@ -1,0 +1,98 @@
+// The text report: what a learner reads first. Exact text for the root-cause grouping, so a change
+// to what they read is a change to this file.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "grader/cli/render.hpp"
+
+namespace {
+
+using cli::Status;
+using cli::TestResult;
+
+TestResult check(const std::string& id, Status status, const std::string& message = "") {
+  TestResult t;
+  t.id = id;
+  t.status = status;
+  t.message = message;
+  t.max_points = 1;
+  t.points = status == Status::Pass ? 1 : 0;
+  return t;
+}
+
+/// A missing .contiguous(): the pitfall's check names it, a general check and a detector hit the
+/// same kt::ViewError on other shapes.
+cli::KataResult view_error_result() {
+  cli::KataResult r;
+  r.kata = "mha";
+  r.title = "Multi-head attention";
+  r.status = Status::Fail;
+  TestResult shape = check("shape", Status::Fail, "forward threw instead of returning: ...");
+  shape.threw = "kt::ViewError: view size is not compatible (view of shape [1, 2, 2, 2])";
+  TestResult order = check("pitfall_wrong_head_order", Status::Skipped,
+                           "could not check for the head order: forward threw ...");
+  order.threw = "kt::ViewError: view size is not compatible (view of shape [1, 2, 3, 2])";
+  TestResult named = check("pitfall_missing_contiguous", Status::Fail, "view() throws.");
+  named.pitfall = "missing_contiguous";
+  named.threw = shape.threw;
+  r.tests = {shape, check("causal_is_causal", Status::Pass), order, named};
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("checks that threw the same error are one cause, shown once by the pitfall that names it",
+          "[render]") {
+  CHECK(cli::to_text(view_error_result(), false, "./grade mha") ==
+        "mha: Multi-head attention\n"
+        "  FAIL  pitfall_missing_contiguous  pitfall: missing_contiguous\n"
+        "        view() throws.\n"
+        "        hint: hints/mha/pitfalls/missing_contiguous.md\n"
+        "  FAIL  shape\n"
+        "        Same cause as pitfall_missing_contiguous above (it threw the same kt::ViewError): "
+        "fix that\n"
+        "        first, this check should follow. Its own case: ./grade mha --check shape\n"
+        "  SKIP  pitfall_wrong_head_order\n"
+        "        could not check for the head order: the code threw the same kt::ViewError as in\n"
+        "        pitfall_missing_contiguous above. Its own case: ./grade mha --check "
+        "pitfall_wrong_head_order\n"
+        "  PASS  causal_is_causal\n"
+        "\n"
+        "2 of 4 checks failed, 1 skipped  score 1/4 (each check's points: katas/mha/kata.toml)\n"
+        "3 checks (1 of them skipped) come from one cause, the kt::ViewError shown under\n"
+        "pitfall_missing_contiguous: fix it first.\n"
+        "pitfall found: missing_contiguous - fix it first. The other failures come from it.\n"
+        "rerun exactly this: ./grade mha\n"
+        "stuck? ./grade hint mha\n");
+}
+
+TEST_CASE("a failure no pitfall explains is listed after the pitfalls, never hidden behind them",
+          "[render]") {
+  cli::KataResult r = view_error_result();
+  TestResult other = check("matches_reference", Status::Fail, "differs from the reference.");
+  other.diagnosis = "mask_ignored";
+  r.tests.push_back(other);
+  const std::string text = cli::to_text(r, false, "./grade mha");
+  CHECK(text.find("  FAIL  matches_reference\n        differs from the reference.\n") !=
+        std::string::npos);
+  CHECK(text.find("pitfall found: missing_contiguous - fix it first. Not tied to it (they may "
+                  "have a cause of their own): matches_reference.\n") != std::string::npos);
+}
+
+TEST_CASE("a skipped check with a cause of its own is shown in full, as skipped", "[render]") {
+  cli::KataResult r;
+  r.kata = "sdpa";
+  r.title = "Scaled dot-product attention";
+  r.status = Status::Fail;
+  TestResult skipped = check("pitfall_causal_top_left", Status::Skipped,
+                             "could not check for causal_top_left: returned shape [2].");
+  skipped.counterexample = {{"T_q", "2"}};
+  r.tests = {skipped};
+  const std::string text = cli::to_text(r, false, "./grade sdpa");
+  CHECK(text.find("  SKIP  pitfall_causal_top_left\n"
+                  "        could not check for causal_top_left: returned shape [2].\n"
+                  "        the case it could not check:\n"
+                  "          T_q = 2\n") != std::string::npos);
+  CHECK(text.find("0 of 1 checks failed, 1 skipped  score 0/1 (each check's points: "
+                  "katas/sdpa/kata.toml)\n") != std::string::npos);
+}

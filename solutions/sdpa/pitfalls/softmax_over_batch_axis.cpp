@@ -1,0 +1,23 @@
+// expect-pitfalls: softmax_wrong_dim
+// The softmax over the first axis (written for 3-d inputs as "dim 0"): on (…, T_q, T_k) scores it
+// normalises across the batch, or across the queries when there are no leading axes.
+#include <cmath>
+
+#include "sdpa.hpp"
+
+namespace kata {
+
+kt::Tensor scaled_dot_product_attention(const kt::Tensor& q, const kt::Tensor& k,
+                                        const kt::Tensor& v,
+                                        const std::optional<kt::Tensor>& attn_mask,
+                                        bool is_causal) {
+  const int64_t t_q = q.size(-2), t_k = k.size(-2);
+  kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(q.size(-1)));
+  kt::Tensor allowed = kt::ones({t_q, t_k}, kt::Bool);
+  if (is_causal) allowed = kt::tril(allowed, t_k - t_q);
+  if (attn_mask) allowed = allowed & *attn_mask;
+  scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
+  return kt::matmul(kt::softmax(scores, 0), v);
+}
+
+}  // namespace kata

@@ -36,6 +36,7 @@ std::string wrap(const std::string& text, const std::string& indent, size_t widt
 
 /// The cause a check shares with others, in words: "kt::ViewError", "diagnosis mask_ignored".
 std::string cause_description(const TestResult& t) {
+  if (t.wrong_shape) return "wrong shape or dtype";
   if (!t.diagnosis.empty()) return "diagnosis " + t.diagnosis;
   if (!t.threw.empty()) {
     const size_t colon = t.threw.find(": ");
@@ -107,13 +108,18 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
       if (skipped) {
         // "could not check for the head order: forward threw ..." -> its first clause.
         const std::string what = t->message.substr(0, t->message.find(": "));
-        s += wrap(what + ": the code threw the same " + cause_description(*t) + " as in " +
-                      rep->id + " above" + own_case,
+        s += wrap(what + ": the code " +
+                      (t->wrong_shape ? "returned a result of the " : "threw the same ") +
+                      cause_description(*t) + (t->wrong_shape ? ", as in " : " as in ") + rep->id +
+                      " above" + own_case,
                   "        ");
       } else {
         s += wrap("Same cause as " + rep->id + " above (" +
-                      (t->threw.empty() ? "" : "it threw the same ") + cause_description(*t) +
-                      "): fix that first, this check should follow" + own_case,
+                      (t->wrong_shape     ? "a result of the "
+                       : t->threw.empty() ? ""
+                                          : "it threw the same ") +
+                      cause_description(*t) + "): fix that first, this check should follow" +
+                      own_case,
                   "        ");
       }
       continue;

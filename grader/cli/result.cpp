@@ -65,6 +65,7 @@ std::string KataResult::first_failure() const {
 
 std::string cause_of(const TestResult& t) {
   if (t.status == Status::Pass) return "";
+  if (t.wrong_shape) return "wrong shape";
   if (!t.diagnosis.empty()) return "diagnosis " + t.diagnosis;
   if (!t.threw.empty()) {
     std::string key = "threw ";

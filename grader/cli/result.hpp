@@ -33,6 +33,7 @@ struct TestResult {
   bool timed_out = false;        // Error because it ran past its time limit (even when re-run)
   std::string message;
   std::string threw;                  // what the learner's code threw, or empty
+  bool wrong_shape = false;           // the learner's code returned another shape or dtype
   std::string pitfall;                // empty when not attributed
   std::string diagnosis;              // a catalogue match's id ("mask_ignored"), or empty
   std::string diagnosis_message;      // "your output equals ... Fix: ..."
@@ -68,9 +69,10 @@ struct KataResult {
   [[nodiscard]] std::string first_failure() const;
 };
 
-/// What a failing check failed of, for grouping checks under one root cause: its diagnosis, else
-/// the exception the learner's code threw (numbers left out: the same error on another shape is
-/// the same cause), else its journey, else its pitfall; empty when nothing is known.
+/// What a failing check failed of, for grouping checks under one root cause: a result of the wrong
+/// shape or dtype, else its diagnosis, else the exception the learner's code threw (numbers left
+/// out: the same error on another shape is the same cause), else its journey, else its pitfall;
+/// empty when nothing is known.
 std::string cause_of(const TestResult& t);
 
 /// A kata's status from its checks: Pass when every check passed; NotStarted when every check

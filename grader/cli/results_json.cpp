@@ -71,6 +71,7 @@ nlohmann::json to_json(const KataResult& r) {
         {"journey", text_or_null(t.journey)},
         {"skipped", t.status == Status::Skipped},
         {"threw", text_or_null(t.threw)},
+        {"wrong_shape", t.wrong_shape},
         {"not_implemented", t.not_implemented},
         {"timed_out", t.timed_out},
         {"counterexample", counter},
@@ -114,6 +115,7 @@ std::optional<KataResult> from_json(const nlohmann::json& j) {
     if (!ts || tr.id.empty()) return std::nullopt;
     tr.status = *ts == Status::Fail && t.value("skipped", false) ? Status::Skipped : *ts;
     tr.threw = string_at(t, "threw");
+    tr.wrong_shape = t.value("wrong_shape", false);
     tr.title = string_at(t, "title");
     tr.message = string_at(t, "message");
     tr.pitfall = string_at(t, "pitfall");

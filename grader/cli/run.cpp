@@ -251,6 +251,7 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
     r.journey = text(result, "journey");
     r.not_implemented = result.value("not_implemented", false);
     r.threw = text(result, "threw");
+    r.wrong_shape = result.value("wrong_shape", false);
     r.counterexample = fields(result.value("counterexample", nlohmann::json()));
     r.expected = text(result, "expected");
     r.got = text(result, "got");

@@ -33,6 +33,9 @@ struct Failure {
   /// The check could not test what it is for: the learner's call on its case threw or returned
   /// another shape, a failure the general checks report. Shown as SKIPPED, never scored.
   bool skipped = false;
+  /// The learner's call returned a tensor of another shape or dtype: the CLI groups the checks that
+  /// failed (or were skipped) for that under one root cause.
+  bool wrong_shape = false;
   /// What the learner's call threw ("kt::ViewError: view size is ..."), or empty: the CLI groups
   /// the checks that failed on the same exception under one root cause.
   std::string threw;

@@ -160,6 +160,7 @@ int main(int argc, char** argv) {
     result["journey"] = f.journey;
     result["not_implemented"] = f.not_implemented;
     result["threw"] = f.threw;
+    result["wrong_shape"] = f.wrong_shape;
     result["counterexample"] = grader::pairs_to_json(f.counterexample);
     result["expected"] = f.expected;
     result["got"] = f.got;

@@ -299,6 +299,7 @@ Failure failure_from_run(const Case& c, const Run& run) {
                 kt::shape_str(c.out_shape()) +
                 " (…, T_q, d_v) in Float64: the leading axes of q, k and v broadcast, one row "
                 "per query, v's width.";
+    f.wrong_shape = true;
     return f;
   }
   Failure f = failure_from_throw(run, c.call());

@@ -186,6 +186,7 @@ Failure failure_from_run(const Case& c, const Run& run) {
                            : "the result has shape " + kt::shape_str(run.out.sizes()) +
                                  "; softmax keeps x's shape " + kt::shape_str(c.x.sizes()) +
                                  " (a reduction lost its axis: keepdim = true?).";
+    f.wrong_shape = true;
     return f;
   }
   Failure f = failure_from_throw(run, "softmax(x, " + std::to_string(c.dim) + ")");

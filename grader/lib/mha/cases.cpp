@@ -202,6 +202,7 @@ Failure failure_from_run(const Case& c, const Run& run) {
   f.message = kata_call().what + " returned a tensor of shape " + kt::shape_str(run.out.sizes()) +
               " and dtype " + std::string(kt::dtype_name(run.out.dtype())) + "; expected shape " +
               kt::shape_str({c.B, c.T, c.D()}) + " (B, T, d_model) and dtype float64, the input's.";
+  f.wrong_shape = true;
   return f;
 }
 

@@ -96,3 +96,38 @@ TEST_CASE("a skipped check with a cause of its own is shown in full, as skipped"
   CHECK(text.find("0 of 1 checks failed, 1 skipped  score 0/1 (each check's points: "
                   "katas/sdpa/kata.toml)\n") != std::string::npos);
 }
+
+TEST_CASE("checks that got a result of the wrong shape are one cause, the first shown in full",
+          "[render]") {
+  cli::KataResult r;
+  r.kata = "sdpa";
+  r.title = "Scaled dot-product attention";
+  r.status = Status::Fail;
+  TestResult shape = check("shape", Status::Fail, "the result has shape [1, 2]; expected [1, 1].");
+  shape.wrong_shape = true;
+  shape.diagnosis = "returns_weights";
+  TestResult scale = check("pitfall_missing_scale", Status::Skipped,
+                           "could not check for missing_scale: the result has shape [2, 2].");
+  scale.wrong_shape = true;
+  r.tests = {shape, scale};
+  // The lines as one text, wrapping undone (a newline and its indent become one space).
+  std::string text;
+  for (const char ch : cli::to_text(r, false, "./grade sdpa")) {
+    if (ch == '\n') {
+      text += ' ';
+    } else if (ch != ' ' || text.empty() || text.back() != ' ') {
+      text += ch;
+    }
+  }
+  CHECK(
+      text.find(
+          " FAIL shape the result has shape [1, 2]; expected [1, 1]. diagnosis returns_weights") !=
+      std::string::npos);
+  CHECK(text.find(
+            " SKIP pitfall_missing_scale could not check for missing_scale: the code returned a "
+            "result of the wrong shape or dtype, as in shape above. Its own case: ./grade sdpa "
+            "--check pitfall_missing_scale ") != std::string::npos);
+  CHECK(
+      text.find(" 2 checks (1 of them skipped) come from one cause, the wrong shape or dtype shown "
+                "under shape: fix it first. ") != std::string::npos);
+}

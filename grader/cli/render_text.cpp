@@ -36,8 +36,8 @@ std::string wrap(const std::string& text, const std::string& indent, size_t widt
 
 /// The cause a check shares with others, in words: "kt::ViewError", "diagnosis mask_ignored".
 std::string cause_description(const TestResult& t) {
-  if (t.wrong_shape) return "wrong shape or dtype";
   if (!t.diagnosis.empty()) return "diagnosis " + t.diagnosis;
+  if (t.wrong_shape) return "wrong shape or dtype";
   if (!t.threw.empty()) {
     const size_t colon = t.threw.find(": ");
     return colon == std::string::npos ? "exception" : t.threw.substr(0, colon);
@@ -65,24 +65,43 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     return s;
   }
   // Failing checks first: the first thing to read is the first thing to fix. Checks that failed
-  // for one cause (cause_of) form a group, shown in full once, where the group starts, by its first
-  // pitfall-named check (else its first); the others say so in one line instead of repeating it.
+  // for one cause (causes_of: sharing a key, directly or through other checks) form a group, shown
+  // in full once, where the group starts, by its first pitfall-named check (else its first); the
+  // others say so in one line instead of repeating it.
   std::vector<const TestResult*> failing, order;
   for (const auto& t : r.tests)
     if (t.status != Status::Pass) failing.push_back(&t);
-  std::map<std::string, const TestResult*> shown_by;  // cause -> the check that shows it in full
-  std::map<std::string, int> group_size;
+  // Union-find over the failing checks (by index), joined through the keys they share.
+  std::vector<size_t> parent(failing.size());
+  for (size_t i = 0; i < parent.size(); ++i) parent[i] = i;
+  const auto root = [&](size_t i) {
+    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  std::map<std::string, size_t> first_with_key;
+  for (size_t i = 0; i < failing.size(); ++i) {
+    for (const std::string& key : causes_of(*failing[i])) {
+      const auto [it, inserted] = first_with_key.emplace(key, i);
+      if (!inserted) parent[root(i)] = root(it->second);
+    }
+  }
+  std::map<size_t, const TestResult*> shown_by;  // group -> the check that shows it in full
+  std::map<size_t, int> group_size, group_skipped;
+  const auto group_of = [&](const TestResult* t) {
+    return root(
+        static_cast<size_t>(std::find(failing.begin(), failing.end(), t) - failing.begin()));
+  };
   for (const TestResult* t : failing) {
-    const std::string cause = cause_of(*t);
-    if (cause.empty()) continue;
-    ++group_size[cause];
-    const TestResult*& rep = shown_by[cause];
+    const size_t g = group_of(t);
+    ++group_size[g];
+    group_skipped[g] += t->status == Status::Skipped;
+    const TestResult*& rep = shown_by[g];
     if (!rep || (rep->pitfall.empty() && !t->pitfall.empty())) rep = t;
   }
   std::set<const TestResult*> placed;
   for (const TestResult* t : failing) {
-    const std::string cause = cause_of(*t);
-    if (!cause.empty() && placed.insert(shown_by[cause]).second) order.push_back(shown_by[cause]);
+    const TestResult* rep = shown_by[group_of(t)];
+    if (placed.insert(rep).second) order.push_back(rep);
     if (placed.insert(t).second) order.push_back(t);
   }
   for (const auto& t : r.tests)
@@ -101,25 +120,25 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
          "  " + t->id;
     if (!t->pitfall.empty()) s += "  " + paint("pitfall: " + t->pitfall, "33;1", colour);
     s += "\n";
-    const std::string cause = cause_of(*t);
-    const TestResult* rep = cause.empty() ? nullptr : shown_by[cause];
-    if (rep && rep != t && t->pitfall.empty()) {
+    const TestResult* rep = shown_by[group_of(t)];
+    if (rep != t && t->pitfall.empty()) {
       const std::string own_case = ". Its own case: " + rerun + " --check " + t->id;
+      // How this check is tied to the one shown in full, in its own terms.
+      const std::string tie = !t->diagnosis.empty() ? "diagnosis " + t->diagnosis
+                              : t->wrong_shape      ? "a result of the wrong shape or dtype"
+                              : !t->threw.empty()   ? "the same " + cause_description(*t)
+                                                    : cause_description(*t);
       if (skipped) {
         // "could not check for the head order: forward threw ..." -> its first clause.
         const std::string what = t->message.substr(0, t->message.find(": "));
-        s += wrap(what + ": the code " +
-                      (t->wrong_shape ? "returned a result of the " : "threw the same ") +
-                      cause_description(*t) + (t->wrong_shape ? ", as in " : " as in ") + rep->id +
-                      " above" + own_case,
-                  "        ");
+        const std::string how = t->wrong_shape      ? "returned " + tie + ", as"
+                                : !t->threw.empty() ? "threw " + tie + " as"
+                                                    : "failed for the same cause as";
+        s += wrap(what + ": the code " + how + " in " + rep->id + " above" + own_case, "        ");
       } else {
         s += wrap("Same cause as " + rep->id + " above (" +
-                      (t->wrong_shape     ? "a result of the "
-                       : t->threw.empty() ? ""
-                                          : "it threw the same ") +
-                      cause_description(*t) + "): fix that first, this check should follow" +
-                      own_case,
+                      (t->threw.empty() || !t->diagnosis.empty() ? "" : "it threw ") + tie +
+                      "): fix that first, this check should follow" + own_case,
                   "        ");
       }
       continue;
@@ -186,16 +205,15 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
   if (!all) s += " (each check's points: katas/" + r.kata + "/kata.toml)";
   s += "\n";
   if (!all) {
-    // One line per cause shared by several checks, then the pitfalls, and what they leave
-    // unexplained: a second, independent failure is never hidden behind "fix these first".
+    // One line per cause shared by several checks and named by no pitfall, then the pitfalls,
+    // and what they leave unexplained: a second, independent failure is never hidden behind "fix
+    // these first".
     for (const TestResult* t : order) {
-      const std::string cause = cause_of(*t);
-      if (cause.empty() || shown_by[cause] != t || group_size[cause] < 2) continue;
-      if (!t->pitfall.empty() && t->threw.empty()) continue;  // said by "pitfalls found" below
-      int skipped = 0;
-      for (const TestResult* other : failing)
-        skipped += other->status == Status::Skipped && cause_of(*other) == cause;
-      s += wrap(std::to_string(group_size[cause]) + " checks" +
+      if (t->status == Status::Pass) continue;
+      const size_t g = group_of(t);
+      if (shown_by[g] != t || group_size[g] < 2 || !t->pitfall.empty()) continue;
+      const int skipped = group_skipped[g];
+      s += wrap(std::to_string(group_size[g]) + " checks" +
                     (skipped > 0 ? " (" + std::to_string(skipped) + " of them skipped)" : "") +
                     " come from one cause, the " + cause_description(*t) + " shown under " + t->id +
                     ": fix it first.",
@@ -203,12 +221,9 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     }
     const auto named = r.pitfalls();
     std::vector<std::string> unexplained;
-    for (const TestResult* t : failing) {
-      const std::string cause = cause_of(*t);
-      const bool tied =
-          !t->pitfall.empty() || (!cause.empty() && !shown_by[cause]->pitfall.empty());
-      if (!tied) unexplained.push_back(t->id);
-    }
+    for (const TestResult* t : failing)
+      if (t->pitfall.empty() && shown_by[group_of(t)]->pitfall.empty())
+        unexplained.push_back(t->id);
     if (!named.empty()) {
       const bool one = named.size() == 1;
       const bool others = failing.size() > named.size();

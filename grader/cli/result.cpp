@@ -63,24 +63,25 @@ std::string KataResult::first_failure() const {
   return "";
 }
 
-std::string cause_of(const TestResult& t) {
-  if (t.status == Status::Pass) return "";
-  if (t.wrong_shape) return "wrong shape";
-  if (!t.diagnosis.empty()) return "diagnosis " + t.diagnosis;
+std::vector<std::string> causes_of(const TestResult& t) {
+  std::vector<std::string> keys;
+  if (t.status == Status::Pass) return keys;
+  if (t.wrong_shape) keys.emplace_back("wrong shape");
+  if (!t.diagnosis.empty()) keys.push_back("diagnosis " + t.diagnosis);
   if (!t.threw.empty()) {
     std::string key = "threw ";
-    for (size_t i = 0; i < t.threw.size(); ++i) {
-      const bool digit = std::isdigit(static_cast<unsigned char>(t.threw[i])) != 0;
-      if (!digit)
-        key += t.threw[i];
-      else if (key.back() != '#')
+    for (const char ch : t.threw) {
+      if (!std::isdigit(static_cast<unsigned char>(ch))) {
+        key += ch;
+      } else if (key.back() != '#') {
         key += '#';
+      }
     }
-    return key;
+    keys.push_back(key);
   }
-  if (!t.journey.empty()) return "journey " + t.journey;
-  if (!t.pitfall.empty()) return "diagnosis " + t.pitfall;
-  return "";
+  if (!t.journey.empty()) keys.push_back("journey " + t.journey);
+  if (!t.pitfall.empty()) keys.push_back("diagnosis " + t.pitfall);
+  return keys;
 }
 
 Status overall_status(const std::vector<TestResult>& tests) {

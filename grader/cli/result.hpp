@@ -70,10 +70,11 @@ struct KataResult {
 };
 
 /// What a failing check failed of, for grouping checks under one root cause: a result of the wrong
-/// shape or dtype, else its diagnosis, else the exception the learner's code threw (numbers left
-/// out: the same error on another shape is the same cause), else its journey, else its pitfall;
-/// empty when nothing is known.
-std::string cause_of(const TestResult& t);
+/// shape or dtype, its diagnosis, the exception the learner's code threw (numbers left out: the
+/// same error on another shape is the same cause), its journey, its pitfall; each that applies, as
+/// keys. Two checks that share a key have one cause (and so, through a check with two keys, do
+/// checks with different keys). Empty for a pass, or when nothing is known.
+std::vector<std::string> causes_of(const TestResult& t);
 
 /// A kata's status from its checks: Pass when every check passed; NotStarted when every check
 /// stopped at kt::NotImplemented (none passed); Error when every check errored; otherwise Fail.

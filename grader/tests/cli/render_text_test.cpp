@@ -39,6 +39,19 @@ cli::KataResult view_error_result() {
   return r;
 }
 
+/// The report as one line, its wrapping undone (a newline and its indent become one space).
+std::string unwrapped(const std::string& report) {
+  std::string text;
+  for (const char ch : report) {
+    if (ch == '\n') {
+      text += ' ';
+    } else if (ch != ' ' || text.empty() || text.back() != ' ') {
+      text += ch;
+    }
+  }
+  return text;
+}
+
 }  // namespace
 
 TEST_CASE("checks that threw the same error are one cause, shown once by the pitfall that names it",
@@ -59,8 +72,6 @@ TEST_CASE("checks that threw the same error are one cause, shown once by the pit
         "  PASS  causal_is_causal\n"
         "\n"
         "2 of 4 checks failed, 1 skipped  score 1/4 (each check's points: katas/mha/kata.toml)\n"
-        "3 checks (1 of them skipped) come from one cause, the kt::ViewError shown under\n"
-        "pitfall_missing_contiguous: fix it first.\n"
         "pitfall found: missing_contiguous - fix it first. The other failures come from it.\n"
         "rerun exactly this: ./grade mha\n"
         "stuck? ./grade hint mha\n");
@@ -110,15 +121,7 @@ TEST_CASE("checks that got a result of the wrong shape are one cause, the first 
                            "could not check for missing_scale: the result has shape [2, 2].");
   scale.wrong_shape = true;
   r.tests = {shape, scale};
-  // The lines as one text, wrapping undone (a newline and its indent become one space).
-  std::string text;
-  for (const char ch : cli::to_text(r, false, "./grade sdpa")) {
-    if (ch == '\n') {
-      text += ' ';
-    } else if (ch != ' ' || text.empty() || text.back() != ' ') {
-      text += ch;
-    }
-  }
+  const std::string text = unwrapped(cli::to_text(r, false, "./grade sdpa"));
   CHECK(
       text.find(
           " FAIL shape the result has shape [1, 2]; expected [1, 1]. diagnosis returns_weights") !=
@@ -128,6 +131,36 @@ TEST_CASE("checks that got a result of the wrong shape are one cause, the first 
             "result of the wrong shape or dtype, as in shape above. Its own case: ./grade sdpa "
             "--check pitfall_missing_scale ") != std::string::npos);
   CHECK(
-      text.find(" 2 checks (1 of them skipped) come from one cause, the wrong shape or dtype shown "
-                "under shape: fix it first. ") != std::string::npos);
+      text.find(" 2 checks (1 of them skipped) come from one cause, the diagnosis returns_weights "
+                "shown under shape: fix it first. ") != std::string::npos);
+}
+
+TEST_CASE("a check with two causes joins their groups into one", "[render]") {
+  // shape: the wrong shape, diagnosed; matches_reference: the same diagnosis on a case where the
+  // shapes happen to agree; a detector skipped for the wrong shape.
+  cli::KataResult r;
+  r.kata = "sdpa";
+  r.title = "Scaled dot-product attention";
+  r.status = Status::Fail;
+  TestResult shape = check("shape", Status::Fail, "the result has shape [1, 2].");
+  shape.wrong_shape = true;
+  shape.diagnosis = "returns_weights";
+  TestResult values = check("matches_reference", Status::Fail, "the result differs.");
+  values.diagnosis = "returns_weights";
+  TestResult scale = check("pitfall_missing_scale", Status::Skipped,
+                           "could not check for missing_scale: the result has shape [2, 2].");
+  scale.wrong_shape = true;
+  r.tests = {values, shape, scale};
+  const std::string text = unwrapped(cli::to_text(r, false, "./grade sdpa"));
+  CHECK(text.find(" FAIL matches_reference the result differs. ") != std::string::npos);
+  CHECK(
+      text.find(" FAIL shape Same cause as matches_reference above (diagnosis returns_weights)") !=
+      std::string::npos);
+  CHECK(
+      text.find(" SKIP pitfall_missing_scale could not check for missing_scale: the code returned "
+                "a result of the wrong shape or dtype, as in matches_reference above.") !=
+      std::string::npos);
+  CHECK(
+      text.find(" 3 checks (1 of them skipped) come from one cause, the diagnosis returns_weights "
+                "shown under matches_reference: fix it first. ") != std::string::npos);
 }

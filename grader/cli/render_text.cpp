@@ -87,10 +87,9 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
   }
   std::map<size_t, const TestResult*> shown_by;  // group -> the check that shows it in full
   std::map<size_t, int> group_size, group_skipped;
-  const auto group_of = [&](const TestResult* t) {
-    return root(
-        static_cast<size_t>(std::find(failing.begin(), failing.end(), t) - failing.begin()));
-  };
+  std::map<const TestResult*, size_t> group;  // each failing check's group, once joined
+  for (size_t i = 0; i < failing.size(); ++i) group[failing[i]] = root(i);
+  const auto group_of = [&](const TestResult* t) { return group.at(t); };
   for (const TestResult* t : failing) {
     const size_t g = group_of(t);
     ++group_size[g];

@@ -112,7 +112,26 @@ int grade_command(const GradeOptions& opt) {
     std::cout << dump_json(opt.all ? all : all["katas"][0]) << "\n";
   }
   if (!opt.junit.empty()) std::ofstream(opt.junit) << to_junit(results);
-  if (!opt.markdown.empty()) std::ofstream(opt.markdown, std::ios::app) << to_markdown(results);
+  if (!opt.maps.empty()) write_attention_maps(results, opt.maps);
+  if (!opt.markdown.empty()) {
+    // On GitHub Actions the maps are the run's artifact (.github/workflows/grade.yml): link the
+    // run's page, where it is listed.
+    const auto env = [](const char* name) {
+      const char* v = std::getenv(name);
+      return std::string(v ? v : "");
+    };
+    std::string artifacts;
+    if (!opt.maps.empty() && !env("GITHUB_RUN_ID").empty())
+      artifacts = env("GITHUB_SERVER_URL") + "/" + env("GITHUB_REPOSITORY") + "/actions/runs/" +
+                  env("GITHUB_RUN_ID") + "#artifacts";
+    // Else the link is relative to the summary's folder, where a reader opens it.
+    const std::string maps =
+        opt.maps.empty() || !artifacts.empty()
+            ? opt.maps
+            : fs::relative(fs::absolute(opt.maps), fs::absolute(opt.markdown).parent_path())
+                  .string();
+    std::ofstream(opt.markdown, std::ios::app) << to_markdown(results, maps, artifacts);
+  }
   return ok ? 0 : 1;
 }
 

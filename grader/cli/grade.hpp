@@ -20,6 +20,7 @@ struct GradeOptions {
   std::vector<std::string> only;  // run only these checks
   int time_limit_s = 0;           // 0: the kata's own
   std::string junit, markdown;    // extra report files
+  std::string maps;               // a directory for the failing checks' attention maps (SVG)
 };
 
 /// The kata file is still the shipped stub, byte for byte (then --all does not grade it).

@@ -60,6 +60,9 @@ void add_grade_options(CLI::App& app, GradeOptions& opt) {
                  "CPU-time limit per check (default: the kata's)");
   app.add_option("--junit", opt.junit, "also write JUnit XML to this file");
   app.add_option("--markdown", opt.markdown, "also append a Markdown summary to this file");
+  app.add_option("--maps", opt.maps,
+                 "also write each failing check's attention map as an SVG into this directory "
+                 "(the Markdown summary links them)");
 }
 
 }  // namespace

@@ -5,36 +5,6 @@
 #include "grader/cli/text.hpp"
 
 namespace cli {
-namespace {
-
-/// Text as XML character data or attribute value: valid UTF-8, without the control characters
-/// XML 1.0 forbids (all but tab and newline).
-std::string xml_escape(const std::string& text) {
-  const std::string s = valid_utf8(text);  // the report is declared UTF-8
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        // XML 1.0 forbids most control characters; keep tabs and newlines.
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t') out += c;
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 std::string to_junit(const std::vector<KataResult>& results) {
   std::ostringstream x;
@@ -69,6 +39,10 @@ std::string to_junit(const std::vector<KataResult>& results) {
         std::string body = t.message;
         if (!t.diagnosis_message.empty()) body += "\ndiagnosis: " + t.diagnosis_message;
         if (!t.journey.empty()) body += "\nwhere it diverges:\n" + t.journey;
+        if (t.attention_map.rows > 0) {
+          body += '\n';
+          body += attention_map_text(t.attention_map, false, "");
+        }
         for (const auto& [name, value] : t.counterexample) body += "\n  " + name + " = " + value;
         if (!t.expected.empty()) body += "\nexpected " + t.expected + "\ngot      " + t.got;
         if (!t.difference.empty()) body += "\n" + t.difference;

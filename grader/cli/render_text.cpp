@@ -42,6 +42,8 @@ std::string cause_description(const TestResult& t) {
     const size_t colon = t.threw.find(": ");
     return colon == std::string::npos ? "exception" : t.threw.substr(0, colon);
   }
+  if (t.status == Status::Error)
+    return "error: " + t.message.substr(0, t.message.find(" on the case"));
   if (!t.journey.empty()) return "first diverging step";
   return "pitfall " + t.pitfall;
 }
@@ -97,6 +99,10 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     const TestResult*& rep = shown_by[g];
     if (!rep || (rep->pitfall.empty() && !t->pitfall.empty())) rep = t;
   }
+  // The group's attention map, for the check that shows it (a detector may have none of its own).
+  std::map<size_t, const TestResult*> map_from;
+  for (const TestResult* t : failing)
+    if (t->attention_map.rows > 0) map_from.emplace(group_of(t), t);
   std::set<const TestResult*> placed;
   for (const TestResult* t : failing) {
     const TestResult* rep = shown_by[group_of(t)];
@@ -123,10 +129,11 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     if (rep != t && t->pitfall.empty()) {
       const std::string own_case = ". Its own case: " + rerun + " --check " + t->id;
       // How this check is tied to the one shown in full, in its own terms.
-      const std::string tie = !t->diagnosis.empty() ? "diagnosis " + t->diagnosis
-                              : t->wrong_shape      ? "a result of the wrong shape or dtype"
-                              : !t->threw.empty()   ? "the same " + cause_description(*t)
-                                                    : cause_description(*t);
+      const std::string tie = !t->diagnosis.empty()        ? "diagnosis " + t->diagnosis
+                              : t->wrong_shape             ? "a result of the wrong shape or dtype"
+                              : !t->threw.empty()          ? "the same " + cause_description(*t)
+                              : t->status == Status::Error ? std::string("the same error")
+                                                           : cause_description(*t);
       if (skipped) {
         // "could not check for the head order: forward threw ..." -> its first clause.
         const std::string what = t->message.substr(0, t->message.find(": "));
@@ -171,6 +178,10 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     if (!t->expected.empty()) s += "        expected " + t->expected + "\n";
     if (!t->got.empty()) s += "        got      " + t->got + "\n";
     if (!t->difference.empty()) s += "        " + t->difference + "\n";
+    if (const auto m = map_from.find(group_of(t)); m != map_from.end()) {
+      const TestResult* from = t->attention_map.rows > 0 ? t : m->second;
+      s += attention_map_text(from->attention_map, colour, "        ", from == t ? "" : from->id);
+    }
     if (!t->output.empty())
       s += "        your code printed:\n" + wrap(t->output, "          ", 1000);
     if (!t->pitfall.empty()) {

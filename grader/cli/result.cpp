@@ -63,21 +63,33 @@ std::string KataResult::first_failure() const {
   return "";
 }
 
+namespace {
+
+/// Text with each run of digits as one '#': the same error on another shape is the same cause.
+std::string without_digits(const std::string& text) {
+  std::string out;
+  for (const char ch : text) {
+    if (!std::isdigit(static_cast<unsigned char>(ch))) {
+      out += ch;
+    } else if (out.empty() || out.back() != '#') {
+      out += '#';
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<std::string> causes_of(const TestResult& t) {
   std::vector<std::string> keys;
   if (t.status == Status::Pass) return keys;
   if (t.wrong_shape) keys.emplace_back("wrong shape");
   if (!t.diagnosis.empty()) keys.push_back("diagnosis " + t.diagnosis);
-  if (!t.threw.empty()) {
-    std::string key = "threw ";
-    for (const char ch : t.threw) {
-      if (!std::isdigit(static_cast<unsigned char>(ch))) {
-        key += ch;
-      } else if (key.back() != '#') {
-        key += '#';
-      }
-    }
-    keys.push_back(key);
+  if (!t.threw.empty()) keys.push_back("threw " + without_digits(t.threw));
+  if (t.status == Status::Error && t.threw.empty()) {
+    // A crash, a time-out, the memory limit: the same one in several checks is one cause (the
+    // case it ran on left out).
+    keys.push_back("error " + without_digits(t.message.substr(0, t.message.find(" on the case"))));
   }
   if (!t.journey.empty()) keys.push_back("journey " + t.journey);
   if (!t.pitfall.empty()) keys.push_back("diagnosis " + t.pitfall);

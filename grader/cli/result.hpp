@@ -25,6 +25,14 @@ std::optional<Status> parse_status(const std::string& name);
 /// A named input of a case, as shown to the learner: {"T", "3"}.
 using Field = std::pair<std::string, std::string>;
 
+/// The learner's attention weights beside the correct ones on a check's smallest failing case, for
+/// one query-by-key slice; row-major, NaN kept (grader/lib/attention_map.hpp makes it).
+struct AttentionMap {
+  std::string where;       // "batch entry 0, head 1", or empty
+  int rows = 0, cols = 0;  // queries, keys; 0 when there is no map
+  std::vector<double> expected, got;
+};
+
 struct TestResult {
   std::string id;                // the check: "matches_reference", "pitfall_neg_inf_nan"
   std::string title;             // the check's sentence
@@ -38,6 +46,7 @@ struct TestResult {
   std::string diagnosis;              // a catalogue match's id ("mask_ignored"), or empty
   std::string diagnosis_message;      // "your output equals ... Fix: ..."
   std::string journey;                // the steps beside the learner's ops (lines), or empty
+  AttentionMap attention_map;         // rows == 0 when none
   std::vector<Field> counterexample;  // the smallest failing case (or the case that crashed)
   std::string expected, got;
   std::string difference;  // "largest |got - expected| = ...", with a constant ratio if any
@@ -71,8 +80,9 @@ struct KataResult {
 
 /// What a failing check failed of, for grouping checks under one root cause: a result of the wrong
 /// shape or dtype, its diagnosis, the exception the learner's code threw (numbers left out: the
-/// same error on another shape is the same cause), its journey, its pitfall; each that applies, as
-/// keys. Two checks that share a key have one cause (and so, through a check with two keys, do
+/// same error on another shape is the same cause), the error it stopped with (a crash, a time-out,
+/// the memory limit; numbers and the case left out), its journey, its pitfall; each that applies,
+/// as keys. Two checks that share a key have one cause (and so, through a check with two keys, do
 /// checks with different keys). Empty for a pass, or when nothing is known.
 std::vector<std::string> causes_of(const TestResult& t);
 

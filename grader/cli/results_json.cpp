@@ -1,5 +1,6 @@
 #include "grader/cli/results_json.hpp"
 
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "grader/cli/text.hpp"
@@ -29,6 +30,45 @@ std::optional<Status> parse_spec_status(const std::string& s) {
 }
 
 }  // namespace
+
+nlohmann::json attention_map_to_json(const AttentionMap& m) {
+  if (m.rows <= 0) return nlohmann::json();
+  // nlohmann writes a NaN as null; the reader reads null back as NaN.
+  return {{"where", valid_utf8(m.where)},
+          {"rows", m.rows},
+          {"cols", m.cols},
+          {"expected", m.expected},
+          {"got", m.got}};
+}
+
+AttentionMap attention_map_from_json(const nlohmann::json& j) {
+  AttentionMap m;
+  if (!j.is_object()) return m;
+  const auto count = [&](const char* key) {
+    const auto it = j.find(key);
+    return it != j.end() && it->is_number_integer() ? it->get<int64_t>() : int64_t{0};
+  };
+  const int64_t rows = count("rows"), cols = count("cols");
+  if (rows < 1 || rows > 12 || cols < 1 || cols > 12) return m;
+  const auto grid = [&](const char* key, std::vector<double>& out) {
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_array() || it->size() != size_t(rows * cols)) return false;
+    for (const auto& v : *it) {
+      if (v.is_number())
+        out.push_back(v.get<double>());
+      else if (v.is_null())
+        out.push_back(std::numeric_limits<double>::quiet_NaN());
+      else
+        return false;
+    }
+    return true;
+  };
+  if (!grid("expected", m.expected) || !grid("got", m.got)) return {};
+  m.where = valid_utf8(string_at(j, "where"));
+  m.rows = int(rows);
+  m.cols = int(cols);
+  return m;
+}
 
 nlohmann::json to_json(const KataResult& r) {
   const bool error = r.status == Status::Error;
@@ -69,6 +109,7 @@ nlohmann::json to_json(const KataResult& r) {
         {"diagnosis", text_or_null(t.diagnosis)},
         {"diagnosis_message", text_or_null(t.diagnosis_message)},
         {"journey", text_or_null(t.journey)},
+        {"attention_map", attention_map_to_json(t.attention_map)},
         {"skipped", t.status == Status::Skipped},
         {"threw", text_or_null(t.threw)},
         {"wrong_shape", t.wrong_shape},
@@ -122,6 +163,7 @@ std::optional<KataResult> from_json(const nlohmann::json& j) {
     tr.diagnosis = string_at(t, "diagnosis");
     tr.diagnosis_message = string_at(t, "diagnosis_message");
     tr.journey = string_at(t, "journey");
+    if (t.contains("attention_map")) tr.attention_map = attention_map_from_json(t["attention_map"]);
     tr.not_implemented = t.value("not_implemented", false);
     tr.timed_out = t.value("timed_out", false);
     tr.output = t.contains("full_output") ? string_at(t, "full_output") : string_at(t, "output");

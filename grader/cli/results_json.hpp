@@ -31,4 +31,11 @@ std::string dump_json(const nlohmann::json& j);
 /// Reads back what to_json wrote; nullopt for anything else (a grader that printed no report).
 std::optional<KataResult> from_json(const nlohmann::json& j);
 
+/// An attention map as JSON: {"where", "rows", "cols", "expected", "got"} (NaN as null), or null
+/// when there is none. The runner writes the same form.
+nlohmann::json attention_map_to_json(const AttentionMap& m);
+/// The inverse, checked (rows and cols 1 to 12, rows x cols numbers or nulls in each grid); an
+/// empty map (rows == 0) for anything else.
+AttentionMap attention_map_from_json(const nlohmann::json& j);
+
 }  // namespace cli

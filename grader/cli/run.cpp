@@ -15,6 +15,7 @@
 #include <random>
 #include <sstream>
 
+#include "grader/cli/results_json.hpp"
 #include "grader/cli/text.hpp"
 
 // Note [time limits]
@@ -249,6 +250,8 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
     r.diagnosis = text(result, "diagnosis");
     r.diagnosis_message = text(result, "diagnosis_message");
     r.journey = text(result, "journey");
+    if (result.contains("attention_map"))
+      r.attention_map = attention_map_from_json(result["attention_map"]);
     r.not_implemented = result.value("not_implemented", false);
     r.threw = text(result, "threw");
     r.wrong_shape = result.value("wrong_shape", false);

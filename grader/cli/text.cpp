@@ -87,4 +87,29 @@ std::string safe_id(std::string id) {
   return id;
 }
 
+std::string xml_escape(const std::string& text) {
+  const std::string s = valid_utf8(text);  // the report is declared UTF-8
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        // XML 1.0 forbids most control characters; keep tabs and newlines.
+        if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t') out += c;
+    }
+  }
+  return out;
+}
+
 }  // namespace cli

@@ -25,4 +25,8 @@ size_t count_chars(const std::string& utf8);
 /// but [A-Za-z0-9_] becomes '?' (ids are identifiers; anything else came from a broken runner).
 std::string safe_id(std::string id);
 
+/// Text as XML (or SVG) character data or attribute value: valid UTF-8, without the control
+/// characters XML 1.0 forbids (all but tab and newline).
+std::string xml_escape(const std::string& text);
+
 }  // namespace cli

@@ -12,6 +12,14 @@
 
 namespace grader {
 
+/// The learner's attention weights beside the correct ones on a check's smallest failing case, for
+/// one query-by-key slice (attention_map.hpp); row-major, NaN kept. Empty (rows == 0) when none.
+struct AttentionMap {
+  std::string where;  // the slice of the leading axes shown: "batch entry 0, head 1", or empty
+  int64_t rows = 0, cols = 0;  // queries, keys
+  std::vector<double> expected, got;
+};
+
 /// The smallest failing case of a check, after shrinking, ready to show a learner.
 struct Failure {
   std::string pitfall;  // a pitfall id ("mask_after_softmax"), or empty when not attributed
@@ -23,6 +31,8 @@ struct Failure {
   /// Without a diagnosis: the correct computation's steps beside the learner's ops, and the first
   /// step the learner's code never computes (journey.hpp); several lines, or empty.
   std::string journey;
+  /// On the smallest failing case: the learner's attention weights beside the correct ones.
+  AttentionMap attention_map;
   std::string message;  // what went wrong and why, one paragraph
   std::vector<std::pair<std::string, std::string>> counterexample;  // named inputs of the case
   std::string expected;                                             // a small slice, or empty

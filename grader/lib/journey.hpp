@@ -39,6 +39,8 @@ struct Step {
   /// A step that only moves values (splitting heads, repeating kv heads, merging): reached only by
   /// a result of its shape with its values in its order (or its heads' slices so).
   bool layout = false;
+  /// The attention weights (softmax's result): what the attention map shows as expected.
+  bool attention_weights = false;
 };
 
 /// Runs fn (a kata's call into the learner's code) under an op trace that keeps values, and returns

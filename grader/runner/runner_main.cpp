@@ -158,6 +158,12 @@ int main(int argc, char** argv) {
     result["diagnosis"] = f.diagnosis.empty() ? nlohmann::json() : nlohmann::json(f.diagnosis);
     result["diagnosis_message"] = f.diagnosis_message;
     result["journey"] = f.journey;
+    if (f.attention_map.rows > 0)
+      result["attention_map"] = {{"where", f.attention_map.where},
+                                 {"rows", f.attention_map.rows},
+                                 {"cols", f.attention_map.cols},
+                                 {"expected", f.attention_map.expected},
+                                 {"got", f.attention_map.got}};
     result["not_implemented"] = f.not_implemented;
     result["threw"] = f.threw;
     result["wrong_shape"] = f.wrong_shape;

@@ -260,6 +260,24 @@ if(NOT SANITIZED)
   expect_run("an unknown mistake gets the first step that diverges" 1
              "where it diverges:.*On the case B = 2, T = 3, num_heads = 2, d_head = 3.*expected step +shape +your op that computed it.*none  <- first divergence.*is the first step no op of yours produces"
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/no_scale_no_output_projection.cpp)
+  expect_run("sdpa shows its first diverging step too" 1
+             "where it diverges:.*On the case T_q = .*5\\. out = weights @ v +\\[[0-9, ]+\\] +none  <- first divergence"
+             ${GRADE} sdpa --solution ${SOURCE}/solutions/sdpa/wrong/values_divided_by_scale.cpp)
+  # The attention map: the learner's weights beside the expected ones, in the text (shown by the
+  # pitfall, borrowed from its group), as an SVG with --maps, folded into the Markdown summary.
+  expect_run("the attention map shows the weights masked after the softmax" 1
+             "pitfall_mask_after_softmax.*attention weights on the smallest failing case[^\n]*:\n +expected +yours\n.*q0 [^\n]*<- differs"
+             ${GRADE} mha --solution ${SOURCE}/solutions/mha/pitfalls/mask_after_softmax.cpp)
+  file(REMOVE_RECURSE ${WORK}/maps)
+  execute_process(COMMAND ${GRADE} mha --solution ${SOURCE}/solutions/mha/pitfalls/mask_after_softmax.cpp
+                          --markdown ${WORK}/maps.md --maps ${WORK}/maps
+                  OUTPUT_QUIET RESULT_VARIABLE code)
+  file(GLOB svgs ${WORK}/maps/*.svg)
+  file(READ ${WORK}/maps.md md)
+  if(NOT code EQUAL 1 OR NOT svgs OR NOT EXISTS ${WORK}/maps/mha.matches_reference.svg
+     OR NOT md MATCHES "<details><summary>mha, pitfall_mask_after_softmax: the attention weights.*As an image: \\[maps/mha\\.pitfall_mask_after_softmax\\.svg\\]")
+    string(APPEND failures "\n--maps: exit ${code}, SVGs ${svgs}, Markdown:\n${md}")
+  endif()
 endif()
 
 if(failures)

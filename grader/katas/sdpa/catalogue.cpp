@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "grader/katas/sdpa/journey.hpp"
+
 namespace grader::kata_sdpa {
 
 std::vector<SdpaEntry> catalogue() {
@@ -113,6 +115,7 @@ std::vector<Case> discriminating_cases() {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   f.after_shrinking = [failing](Failure& shrunk) {
+    shrunk.attention_map = attention_map(failing);
     std::vector<Case> cases = discriminating_cases();
     cases.insert(cases.begin(), failing);
     std::vector<kt::Tensor> got, expected;
@@ -126,7 +129,19 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
     const auto match = match_outputs(entries.size(), got, expected, [&](size_t e, size_t c) {
       return sdpa_with_mistakes(cases[c], entries[e].mistakes);
     });
-    if (match) set_diagnosis(shrunk, entries[*match].entry, cases.size());
+    if (match) {
+      set_diagnosis(shrunk, entries[*match].entry, cases.size());
+      return;
+    }
+    // No catalogued mistake fits: show where the computation first goes wrong, on a
+    // discriminating case where the output is wrong (they have some size), else the failing one.
+    for (size_t i = 1; i <= cases.size(); ++i) {
+      const size_t at = i % cases.size();
+      if (!matches(cases[at], got[at])) {
+        shrunk.journey = journey(cases[at]);
+        return;
+      }
+    }
   };
 }
 

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "grader/katas/sdpa/journey.hpp"
+
 namespace grader::kata_sdpa {
 
 Spec unmasked_distinct_scales() {
@@ -120,6 +122,7 @@ bool shows_mistake(const Case& c, const kt::Tensor& got, Mistakes mistake) {
 Failure found_pitfall(const Case& c, const kt::Tensor& got, const char* id, std::string message) {
   Failure f = failure(c, got, std::move(message));
   f.pitfall = id;
+  f.after_shrinking = [c](Failure& shrunk) { shrunk.attention_map = attention_map(c); };
   return f;
 }
 

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "grader/katas/softmax/journey.hpp"
 #include "grader/katas/softmax/mistakes.hpp"
 
 namespace grader::kata_softmax {
@@ -99,7 +100,19 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
             return {};  // a mistake that cannot run on this shape fits nothing here
           }
         });
-    if (match) set_diagnosis(shrunk, entries[*match].entry, cases.size());
+    if (match) {
+      set_diagnosis(shrunk, entries[*match].entry, cases.size());
+      return;
+    }
+    // No catalogued mistake fits: where the computation first goes wrong, on a discriminating
+    // case where the output is wrong ((2, 3, 4): some size to it), else the failing one.
+    for (size_t i = 1; i <= cases.size(); ++i) {
+      const size_t at = i % cases.size();
+      if (!close(got[at], expected[at])) {
+        shrunk.journey = journey(cases[at]);
+        return;
+      }
+    }
   };
 }
 

@@ -230,6 +230,7 @@ kt::Tensor catalogue_output(const Case& c, const Mistakes& mistakes) {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   f.after_shrinking = [failing](Failure& shrunk) {
+    shrunk.attention_map = attention_map(failing);
     std::vector<Case> cases = discriminating_cases();
     cases.insert(cases.begin(), failing);
     std::vector<kt::Tensor> got, expected;

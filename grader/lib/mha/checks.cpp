@@ -7,6 +7,7 @@
 #include "grader/lib/mha/catalogue.hpp"
 #include "grader/lib/mha/checks.hpp"
 #include "grader/lib/mha/detect.hpp"
+#include "grader/lib/mha/journey.hpp"
 
 namespace grader::mha {
 namespace {
@@ -167,6 +168,7 @@ Outcome check_fully_masked_rows(uint64_t seed) {
           "kt::finfo(dtype).min) or zeros.";
       show_worst_row(run.out, uniform, f);
       f.after_shrinking = [c](Failure& shrunk) {
+        shrunk.attention_map = attention_map(c);
         // The smallest case (often T = 1) may not tell -inf from masking after the softmax; a
         // fixed case with one fully masked query and others that keep some keys does.
         Case fixed = discriminating_cases().front();

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "grader/lib/mha/journey.hpp"
+
 namespace grader::mha {
 
 Failure cannot_check(const Case& c, const Run& run, const std::string& what) {
@@ -17,6 +19,7 @@ Failure found_pitfall(const Case& c, const Run& run, const char* id, std::string
   f.counterexample = c.describe();
   f.message = std::move(message);
   show_worst_row(run.out, run_reference(c), f);
+  f.after_shrinking = [c](Failure& shrunk) { shrunk.attention_map = attention_map(c); };
   return f;
 }
 

@@ -1,6 +1,10 @@
 #include "grader/lib/mha/journey.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
+
+#include "grader/lib/attention_map.hpp"
 
 namespace grader::mha {
 std::vector<Step> expected_steps(const Case& c) {
@@ -46,6 +50,7 @@ std::vector<Step> expected_steps(const Case& c) {
   const size_t s2 = add("masked scores (finfo.min where masked)", masked, 1, {s1});
   const kt::Tensor weights = kt::softmax(masked, -1);
   const size_t w0 = add("weights = softmax over the keys (dim 3)", weights, 1, {s2});
+  steps[w0].attention_weights = true;
   const kt::Tensor attended = kt::matmul(weights, vh);
   const size_t a0 = add("weights @ v", attended, 1, {w0, v1});
   const kt::Tensor merged = attended.transpose(1, 2).contiguous().view({B, T, H * dk});
@@ -54,6 +59,18 @@ std::vector<Step> expected_steps(const Case& c) {
       {m0});
   return steps;
 }
+
+namespace {
+
+/// "the case B = 1, T = 2, num_heads = 2, d_head = 1, forward(x, mask)".
+std::string case_text(const Case& c) {
+  std::string on = "the case B = " + std::to_string(c.B) + ", T = " + std::to_string(c.T) +
+                   ", num_heads = " + std::to_string(c.H);
+  if (kata_call().grouped) on += ", num_kv_heads = " + std::to_string(c.Hkv);
+  return on + ", d_head = " + std::to_string(c.dk) + ", " + kata_call().call_text(c);
+}
+
+}  // namespace
 
 std::string journey(const Case& c) {
   const std::vector<Step> steps = expected_steps(c);
@@ -64,11 +81,21 @@ std::string journey(const Case& c) {
   if (!run.ok()) return "";
   const std::string text = journey_text(steps, events, run.out);
   if (text.empty()) return "";
-  std::string on = "On the case B = " + std::to_string(c.B) + ", T = " + std::to_string(c.T) +
-                   ", num_heads = " + std::to_string(c.H);
-  if (kata_call().grouped) on += ", num_kv_heads = " + std::to_string(c.Hkv);
-  on += ", d_head = " + std::to_string(c.dk) + ", " + kata_call().call_text(c) + ":\n";
-  return on + text;
+  return "On " + case_text(c) + ":\n" + text;
+}
+
+AttentionMap attention_map(const Case& c) {
+  const std::vector<Step> steps = expected_steps(c);
+  const auto weights =
+      std::find_if(steps.begin(), steps.end(), [](const Step& s) { return s.attention_weights; });
+  Run run;
+  announce_case(c.describe());
+  const std::vector<kt::TraceEvent> events =
+      trace_learner([&] { run = call_learner([&] { return kata_call().run(c); }); });
+  if (!run.ok() || weights == steps.end()) return {};
+  const std::optional<kt::Tensor> got = learner_weights(events, weights->value);
+  if (!got) return {};
+  return make_attention_map(weights->value, *got, {"batch entry", "head"});
 }
 
 }  // namespace grader::mha

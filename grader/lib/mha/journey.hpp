@@ -1,5 +1,6 @@
-// The first diverging step (grader/lib/journey.hpp) for the MHA family: the named steps of
-// multi-head attention on a case, and the learner's forward traced beside them.
+// The first diverging step (grader/lib/journey.hpp) and the attention map
+// (grader/lib/attention_map.hpp) for the MHA family: the named steps of multi-head attention on a
+// case, and the learner's forward traced beside them.
 #pragma once
 
 #include <string>
@@ -19,5 +20,10 @@ std::vector<Step> expected_steps(const Case& c);
 /// The learner's forward on the case under an op trace that keeps values, set beside
 /// expected_steps (journey_text); empty when the forward throws or reaches every step.
 std::string journey(const Case& c);
+
+/// The learner's attention weights on the (smallest failing) case beside the correct ones
+/// (attention_map.hpp), for the batch entry and head where they differ most; empty when the forward
+/// throws or no op of it holds its weights.
+AttentionMap attention_map(const Case& c);
 
 }  // namespace grader::mha

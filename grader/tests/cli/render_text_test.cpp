@@ -164,3 +164,30 @@ TEST_CASE("a check with two causes joins their groups into one", "[render]") {
       text.find(" 3 checks (1 of them skipped) come from one cause, the diagnosis returns_weights "
                 "shown under matches_reference: fix it first. ") != std::string::npos);
 }
+
+TEST_CASE("checks that crashed the same way are one cause, shown once", "[render]") {
+  cli::KataResult r;
+  r.kata = "sdpa";
+  r.title = "Scaled dot-product attention";
+  r.status = Status::Error;
+  TestResult shape =
+      check("shape", Status::Error, "crashed with SIGSEGV (segmentation fault) on the case below.");
+  shape.counterexample = {{"T_q", "1"}};
+  TestResult values = check("matches_reference", Status::Error,
+                            "crashed with SIGSEGV (segmentation fault) on the case below.");
+  values.counterexample = {{"T_q", "3"}};
+  TestResult slow = check("causal_is_causal", Status::Error,
+                          "timed out: used more than 10 s of CPU time on the case below.");
+  r.tests = {shape, values, slow};
+  const std::string text = unwrapped(cli::to_text(r, false, "./grade sdpa"));
+  CHECK(text.find(" ERROR shape crashed with SIGSEGV (segmentation fault) on the case below. the "
+                  "case it was running: T_q = 1 ") != std::string::npos);
+  CHECK(text.find(" ERROR matches_reference Same cause as shape above (the same error): fix that "
+                  "first, this check should follow. Its own case: ./grade sdpa --check "
+                  "matches_reference ") != std::string::npos);
+  // Another error is another cause: shown in full.
+  CHECK(text.find(" ERROR causal_is_causal timed out: used more than 10 s of CPU time on the case "
+                  "below. ") != std::string::npos);
+  CHECK(text.find(" 2 checks come from one cause, the error: crashed with SIGSEGV (segmentation "
+                  "fault) shown under shape: fix it first. ") != std::string::npos);
+}

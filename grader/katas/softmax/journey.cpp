@@ -1,0 +1,31 @@
+#include "grader/katas/softmax/journey.hpp"
+
+namespace grader::kata_softmax {
+
+std::vector<Step> expected_steps(const Case& c) {
+  const kt::Tensor x = c.x.to(kt::Float64);
+  const int64_t dim = c.axis();
+  const std::string along = " along dim " + std::to_string(c.dim) + " (keepdim)";
+  const kt::Tensor max = kt::amax(x, dim, /*keepdim=*/true), shifted = x - max;
+  const kt::Tensor e = kt::exp(shifted), sum = kt::sum(e, dim, /*keepdim=*/true);
+  std::vector<Step> steps;
+  steps.push_back({"max" + along, max, -1, {}});
+  steps.push_back({"x - max", shifted, -1, {0}});
+  steps.push_back({"exp(x - max)", e, -1, {1}});
+  steps.push_back({"sum of the exps" + along, sum, -1, {2}});
+  steps.push_back({"exp(x - max) / sum", e / sum, -1, {2, 3}});
+  return steps;
+}
+
+std::string journey(const Case& c) {
+  const std::vector<Step> steps = expected_steps(c);
+  Run run;
+  const std::vector<kt::TraceEvent> events = trace_learner([&] { run = run_learner(c); });
+  if (!run.ok()) return "";
+  const std::string text = journey_text(steps, events, run.out);
+  if (text.empty()) return "";
+  return "On the case x shape = " + kt::shape_str(c.x.sizes()) +
+         ", dim = " + std::to_string(c.dim) + ":\n" + text;
+}
+
+}  // namespace grader::kata_softmax

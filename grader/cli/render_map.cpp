@@ -12,11 +12,11 @@
 namespace cli {
 namespace {
 
-/// Two weights differ when they would lead a learner to a different conclusion: more than 1e-6
-/// apart, or one NaN and the other not.
+/// Two weights differ as the grader's comparison sees them (rtol 1e-9, atol 1e-12, the float64
+/// tolerance), or when one is NaN and the other not: a float32 slip of 1e-8 differs too.
 bool differ(double a, double b) {
   if (std::isnan(a) || std::isnan(b)) return std::isnan(a) != std::isnan(b);
-  return std::abs(a - b) > 1e-6;
+  return std::abs(a - b) > 1e-12 + 1e-9 * std::abs(b);
 }
 
 bool row_differs(const AttentionMap& m, int i) {
@@ -48,8 +48,11 @@ int digits_needed(const AttentionMap& m) {
   return digits;
 }
 
-/// The shade of a weight: "·" for exactly 0, then ░ ▒ ▓ █ by quarters; "!" for NaN.
-const char* shade(double v) {
+/// The shade of a weight as printed (`digits` after the point, so that two weights printed alike
+/// are shaded alike): "·" for exactly 0, then ░ ▒ ▓ █ by quarters; "!" for NaN.
+const char* shade(double v, int digits) {
+  const double scale = std::pow(10.0, digits);
+  if (!std::isnan(v) && v != 0) v = std::round(v * scale) / scale;
   if (std::isnan(v)) return "!";
   if (v == 0) return "·";
   if (v < 0.25) return "░";
@@ -72,7 +75,7 @@ std::string left(const std::string& s, size_t width) {
 /// on a grey background as light as the weight, red for NaN.
 std::string cell(double v, bool colour, int digits) {
   const size_t width = size_t(digits) + 3;
-  if (!colour) return std::string(" ") + shade(v) + left(number(v, digits), width);
+  if (!colour) return std::string(" ") + shade(v, digits) + left(number(v, digits), width);
   std::string code;
   if (std::isnan(v)) {
     code = "41;97";
@@ -149,8 +152,14 @@ std::string attention_map_text(const AttentionMap& m, bool colour, const std::st
   } else {
     const double e = m.expected[size_t(at)], g = m.got[size_t(at)];
     s += indent + "They differ most at query " + std::to_string(at / m.cols) + ", key " +
-         std::to_string(at % m.cols) + ": expected " + number(e, digits) + ", yours " +
-         number(g, digits) + ".\n";
+         std::to_string(at % m.cols);
+    if (number(e, digits) != number(g, digits)) {
+      s += ": expected " + number(e, digits) + ", yours " + number(g, digits) + ".\n";
+    } else {
+      char by[32];
+      std::snprintf(by, sizeof by, "%.2g", std::abs(e - g));
+      s += ", by " + std::string(by) + ": less than the digits shown.\n";
+    }
   }
   return s;
 }

@@ -35,9 +35,17 @@ std::string wrap(const std::string& text, const std::string& indent, size_t widt
 }
 
 /// The cause a check shares with others, in words: "kt::ViewError", "diagnosis mask_ignored".
+/// "wrong shape", "wrong dtype" or "wrong shape and dtype": what the check's message says of a
+/// result that is not what the kata returns (it names the dtype only when that is wrong).
+std::string wrong_what(const TestResult& t) {
+  const bool dtype = t.message.find("dtype") != std::string::npos;
+  const bool shape = t.message.find("shape") != std::string::npos;
+  return dtype && shape ? "wrong shape and dtype" : dtype ? "wrong dtype" : "wrong shape";
+}
+
 std::string cause_description(const TestResult& t) {
   if (!t.diagnosis.empty()) return "diagnosis " + t.diagnosis;
-  if (t.wrong_shape) return "wrong shape or dtype";
+  if (t.wrong_shape) return wrong_what(t);
   if (!t.threw.empty()) {
     const size_t colon = t.threw.find(": ");
     return colon == std::string::npos ? "exception" : t.threw.substr(0, colon);
@@ -130,7 +138,7 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
       const std::string own_case = ". Its own case: " + rerun + " --check " + t->id;
       // How this check is tied to the one shown in full, in its own terms.
       const std::string tie = !t->diagnosis.empty()        ? "diagnosis " + t->diagnosis
-                              : t->wrong_shape             ? "a result of the wrong shape or dtype"
+                              : t->wrong_shape             ? "a result of the " + wrong_what(*t)
                               : !t->threw.empty()          ? "the same " + cause_description(*t)
                               : t->status == Status::Error ? std::string("the same error")
                                                            : cause_description(*t);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <set>
 
 namespace grader {
 namespace {
@@ -29,12 +30,28 @@ bool same_values(const std::vector<double>& a, const std::vector<double>& b) {
 
 std::string shape_text(const kt::Shape& s) { return kt::shape_str(s); }
 
+/// "matmul -> [2, 3]", "transpose(1, 2) -> ...", with the arguments a learner would write where
+/// they are not plain numbers: "amax(-1, keepdim) -> ...", "to(float32) -> ...".
 std::string op_text(const kt::TraceEvent& e) {
+  static const std::set<std::string> reductions = {"sum", "mean", "amax",   "amin",
+                                                   "max", "min",  "argmax", "argmin"};
+  // (Appended piece by piece: GCC 12's -Wrestrict misfires on "(" + std::string + ")".)
   std::string s = e.op;
-  if (!e.args.empty()) {
-    s += "(";
-    for (size_t i = 0; i < e.args.size(); ++i) s += (i ? ", " : "") + std::to_string(e.args[i]);
-    s += ")";
+  if (e.op == "to" && e.args.size() == 1) {
+    s += '(';
+    s += kt::dtype_name(static_cast<kt::Dtype>(e.args[0]));
+    s += ')';
+  } else if (reductions.count(e.op) != 0 && e.args.size() == 2) {
+    s += '(';
+    s += std::to_string(e.args[0]);
+    s += e.args[1] != 0 ? ", keepdim)" : ")";
+  } else if (!e.args.empty()) {
+    s += '(';
+    for (size_t i = 0; i < e.args.size(); ++i) {
+      if (i > 0) s += ", ";
+      s += std::to_string(e.args[i]);
+    }
+    s += ')';
   }
   return s + " -> " + shape_text(e.output.sizes);
 }

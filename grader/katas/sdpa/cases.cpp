@@ -296,11 +296,19 @@ Failure failure_from_run(const Case& c, const Run& run) {
   if (run.ok()) {
     Failure f;
     f.counterexample = c.describe();
-    f.message = "the result has shape " + kt::shape_str(run.out.sizes()) + " and dtype " +
-                std::string(kt::dtype_name(run.out.dtype())) + "; expected " +
-                kt::shape_str(c.out_shape()) +
-                " (…, T_q, d_v) in Float64: the leading axes of q, k and v broadcast, one row "
-                "per query, v's width.";
+    // Only what is wrong: the shape, the dtype, or both.
+    const std::string dtype(kt::dtype_name(run.out.dtype()));
+    if (run.out.sizes() != c.out_shape()) {
+      f.message = "the result has shape " + kt::shape_str(run.out.sizes()) + "; expected " +
+                  kt::shape_str(c.out_shape()) +
+                  " (…, T_q, d_v): the leading axes of q, k and v broadcast, one row per query, "
+                  "v's width";
+      if (run.out.dtype() != kt::Float64)
+        f.message += ". And its dtype is " + dtype + " instead of float64, q's";
+    } else {
+      f.message = "the result has dtype " + dtype + "; expected float64, q's";
+    }
+    f.message += ".";
     f.wrong_shape = true;
     return f;
   }

@@ -199,9 +199,19 @@ Failure failure_from_run(const Case& c, const Run& run) {
   }
   Failure f;
   f.counterexample = c.describe();
-  f.message = kata_call().what + " returned a tensor of shape " + kt::shape_str(run.out.sizes()) +
-              " and dtype " + std::string(kt::dtype_name(run.out.dtype())) + "; expected shape " +
-              kt::shape_str({c.B, c.T, c.D()}) + " (B, T, d_model) and dtype float64, the input's.";
+  // Only what is wrong: the shape, the dtype, or both.
+  const kt::Shape shape{c.B, c.T, c.D()};
+  const std::string dtype(kt::dtype_name(run.out.dtype()));
+  f.message = kata_call().what + " returned a tensor of ";
+  if (run.out.sizes() != shape) {
+    f.message += "shape " + kt::shape_str(run.out.sizes()) + "; expected " + kt::shape_str(shape) +
+                 " (B, T, d_model)";
+    if (run.out.dtype() != kt::Float64)
+      f.message += ", and of dtype " + dtype + " instead of float64, the input's";
+  } else {
+    f.message += "dtype " + dtype + "; expected float64, the input's";
+  }
+  f.message += ".";
   f.wrong_shape = true;
   return f;
 }

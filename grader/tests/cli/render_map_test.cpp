@@ -192,3 +192,23 @@ TEST_CASE("write_attention_maps writes one SVG per check with a map", "[map]") {
   CHECK(svg == cli::attention_map_svg(masked_after_softmax(), "mha: matches_reference"));
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("a difference too small for six digits is still a difference, and says its size",
+          "[map]") {
+  cli::AttentionMap m = masked_after_softmax();
+  m.got = {1.0, 0.0, 0.25 + 2e-8, 0.75 - 2e-8};  // a float32-sized slip
+  const std::string text = cli::attention_map_text(m, false, "");
+  CHECK(text.find("Your weights equal") == std::string::npos);
+  CHECK(text.find("q1 ▒0.250000  █0.750000   1.000000     ▒0.250000  █0.750000   1.000000  <- "
+                  "differs") != std::string::npos);
+  CHECK(text.find("They differ most at query 1, key 0, by 2e-08: less than the digits shown.") !=
+        std::string::npos);
+}
+
+TEST_CASE("weights printed alike are shaded alike", "[map]") {
+  cli::AttentionMap m = masked_after_softmax();
+  m.expected = {0.4999, 0.5001, 0.25, 0.75};
+  m.got = {0.2, 0.8, 0.25, 0.75};
+  const std::string text = cli::attention_map_text(m, false, "");
+  CHECK(text.find("q0 ▓0.50  ▓0.50") != std::string::npos);
+}

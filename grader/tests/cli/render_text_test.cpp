@@ -128,7 +128,7 @@ TEST_CASE("checks that got a result of the wrong shape are one cause, the first 
       std::string::npos);
   CHECK(text.find(
             " SKIP pitfall_missing_scale could not check for missing_scale: the code returned a "
-            "result of the wrong shape or dtype, as in shape above. Its own case: ./grade sdpa "
+            "result of the wrong shape, as in shape above. Its own case: ./grade sdpa "
             "--check pitfall_missing_scale ") != std::string::npos);
   CHECK(
       text.find(" 2 checks (1 of them skipped) come from one cause, the diagnosis returns_weights "
@@ -156,10 +156,9 @@ TEST_CASE("a check with two causes joins their groups into one", "[render]") {
   CHECK(
       text.find(" FAIL shape Same cause as matches_reference above (diagnosis returns_weights)") !=
       std::string::npos);
-  CHECK(
-      text.find(" SKIP pitfall_missing_scale could not check for missing_scale: the code returned "
-                "a result of the wrong shape or dtype, as in matches_reference above.") !=
-      std::string::npos);
+  CHECK(text.find(
+            " SKIP pitfall_missing_scale could not check for missing_scale: the code returned "
+            "a result of the wrong shape, as in matches_reference above.") != std::string::npos);
   CHECK(
       text.find(" 3 checks (1 of them skipped) come from one cause, the diagnosis returns_weights "
                 "shown under matches_reference: fix it first. ") != std::string::npos);
@@ -190,4 +189,24 @@ TEST_CASE("checks that crashed the same way are one cause, shown once", "[render
                   "below. ") != std::string::npos);
   CHECK(text.find(" 2 checks come from one cause, the error: crashed with SIGSEGV (segmentation "
                   "fault) shown under shape: fix it first. ") != std::string::npos);
+}
+
+TEST_CASE("a result of the right shape in another dtype is called the wrong dtype", "[render]") {
+  cli::KataResult r;
+  r.kata = "sdpa";
+  r.title = "Scaled dot-product attention";
+  r.status = Status::Fail;
+  TestResult shape =
+      check("shape", Status::Fail, "the result has dtype float32; expected float64.");
+  shape.wrong_shape = true;
+  TestResult scale = check("pitfall_missing_scale", Status::Skipped,
+                           "could not check for missing_scale: the result has dtype float32.");
+  scale.wrong_shape = true;
+  r.tests = {shape, scale};
+  const std::string text = unwrapped(cli::to_text(r, false, "./grade sdpa"));
+  CHECK(
+      text.find(" SKIP pitfall_missing_scale could not check for missing_scale: the code returned "
+                "a result of the wrong dtype, as in shape above.") != std::string::npos);
+  CHECK(text.find(" 2 checks (1 of them skipped) come from one cause, the wrong dtype shown under "
+                  "shape: fix it first. ") != std::string::npos);
 }

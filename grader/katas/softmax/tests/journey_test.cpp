@@ -91,3 +91,16 @@ TEST_CASE("a single bug in each step of the softmax is reported at that step", "
     CHECK(text.rfind("On the case x shape = [2, 3, 4], dim = 1:\n", 0) == 0);
   }
 }
+
+TEST_CASE("the journey writes op arguments as a learner would: keepdim, a dtype's name",
+          "[journey]") {
+  const Reset reset;
+  stand_in::softmax = [](const kt::Tensor& x, int64_t dim) {
+    const kt::Tensor e = kt::exp(x.to(kt::Float32) - kt::amax(x, dim, true).to(kt::Float32));
+    return (e / kt::sum(e, dim, true)).to(kt::Float64);
+  };
+  const std::string text = journey(a_case());
+  INFO(text);
+  CHECK(text.find(" amax(1, keepdim) -> [2, 1, 4]") != std::string::npos);
+  CHECK(text.find(" to(float32) -> [2, 1, 4]") != std::string::npos);
+}

@@ -156,6 +156,12 @@ size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t
   return steps.size();
 }
 
+std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t)>& wrong) {
+  for (size_t i = 1; i <= cases; ++i)
+    if (wrong(i % cases)) return i % cases;
+  return std::nullopt;
+}
+
 std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
                          const kt::Tensor& returned) {
   const std::vector<int64_t> at = align_steps(steps, events);

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,11 @@ std::vector<int64_t> align_steps(const std::vector<Step>& steps,
 /// The first step that is neither reached nor done another way (Note [aligning on values]), or
 /// steps.size() when there is none.
 size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t>& at);
+
+/// The case a failing check traces its journey on: the first of cases 1, 2, ... (fixed cases with
+/// some size to them) whose output is wrong (`wrong(i)`), else case 0 (the shrunk one) if it is;
+/// nullopt when none is.
+std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t)>& wrong);
 
 /// The report: the steps beside the ops that computed them, the first diverging step, and the
 /// learner's ops after the last step reached before it. When every step is reached but what the

@@ -135,13 +135,9 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
     }
     // No catalogued mistake fits: show where the computation first goes wrong, on a
     // discriminating case where the output is wrong (they have some size), else the failing one.
-    for (size_t i = 1; i <= cases.size(); ++i) {
-      const size_t at = i % cases.size();
-      if (!matches(cases[at], got[at])) {
-        shrunk.journey = journey(cases[at]);
-        return;
-      }
-    }
+    const auto at =
+        journey_case(cases.size(), [&](size_t i) { return !matches(cases[i], got[i]); });
+    if (at) shrunk.journey = journey(cases[*at]);
   };
 }
 

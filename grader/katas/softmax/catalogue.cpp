@@ -106,13 +106,9 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
     }
     // No catalogued mistake fits: where the computation first goes wrong, on a discriminating
     // case where the output is wrong ((2, 3, 4): some size to it), else the failing one.
-    for (size_t i = 1; i <= cases.size(); ++i) {
-      const size_t at = i % cases.size();
-      if (!close(got[at], expected[at])) {
-        shrunk.journey = journey(cases[at]);
-        return;
-      }
-    }
+    const auto at =
+        journey_case(cases.size(), [&](size_t i) { return !close(got[i], expected[i]); });
+    if (at) shrunk.journey = journey(cases[*at]);
   };
 }
 

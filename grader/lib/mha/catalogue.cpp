@@ -250,12 +250,9 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
     }
     // No catalogued mistake fits: show where the computation first goes wrong, on a case with
     // some size to it (the discriminating ones first) where the output is wrong.
-    for (size_t i : {size_t(1), size_t(2), size_t(3), size_t(0)}) {
-      if (i < cases.size() && !close(got[i], expected[i])) {
-        shrunk.journey = journey(cases[i]);
-        return;
-      }
-    }
+    const auto at =
+        journey_case(cases.size(), [&](size_t i) { return !close(got[i], expected[i]); });
+    if (at) shrunk.journey = journey(cases[*at]);
   };
 }
 

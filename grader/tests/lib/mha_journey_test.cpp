@@ -6,6 +6,7 @@
 
 #include "grader/lib/mha/catalogue.hpp"
 #include "grader/lib/mha/journey.hpp"
+#include "grader/tests/lib/diverging_step.hpp"
 
 namespace {
 
@@ -26,13 +27,6 @@ void learner_computes(bool grouped, std::function<kt::Tensor(const Case&)> run) 
 
 /// The discriminating case with attn_mask (B = 2, T = 3, heads of 3).
 Case masked_case() { return discriminating_cases().front(); }
-
-std::string diverging_step(const std::string& journey_text) {
-  const auto open = journey_text.find(") is the first step no op of yours produces");
-  if (open == std::string::npos) return "";
-  const auto start = journey_text.find(" (", journey_text.rfind("\nStep ", open));
-  return journey_text.substr(start + 2, open - start - 2);
-}
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "grader/katas/sdpa/journey.hpp"
+#include "grader/tests/lib/diverging_step.hpp"
 #include "grader/tests/lib/learner_stand_ins.hpp"
 
 namespace {
@@ -48,13 +49,6 @@ kt::Tensor correct(const kt::Tensor& q, const kt::Tensor& k, const kt::Tensor& v
                    const kt::Tensor& allowed) {
   const kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(q.size(-1)));
   return kt::matmul(kt::softmax(fill(scores, allowed), -1), v);
-}
-
-std::string diverging_step(const std::string& journey_text) {
-  const auto open = journey_text.find(") is the first step no op of yours produces");
-  if (open == std::string::npos) return "";
-  const auto start = journey_text.find(" (", journey_text.rfind("\nStep ", open));
-  return journey_text.substr(start + 2, open - start - 2);
 }
 
 struct Reset {

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "grader/katas/softmax/journey.hpp"
+#include "grader/tests/lib/diverging_step.hpp"
 #include "grader/tests/lib/learner_stand_ins.hpp"
 
 namespace {
@@ -17,13 +18,6 @@ Case a_case() {
   c.x = kt::randn({2, 3, 4}, gen) * 2.0;
   c.dim = 1;
   return c;
-}
-
-std::string diverging_step(const std::string& journey_text) {
-  const auto open = journey_text.find(") is the first step no op of yours produces");
-  if (open == std::string::npos) return "";
-  const auto start = journey_text.find(" (", journey_text.rfind("\nStep ", open));
-  return journey_text.substr(start + 2, open - start - 2);
 }
 
 struct Reset {

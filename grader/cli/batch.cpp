@@ -7,6 +7,7 @@
 #include "grader/cli/class_report.hpp"
 #include "grader/cli/files.hpp"
 #include "grader/cli/pool.hpp"
+#include "grader/cli/sandbox.hpp"
 #include "grader/cli/text.hpp"
 
 namespace cli {
@@ -61,8 +62,7 @@ int batch(const Kata& kata, const std::vector<std::string>& paths, int jobs, int
   std::ofstream(out_dir / "mistakes.svg") << mistakes_svg(kata.name, counts, files.size());
   std::ofstream(out_dir / "summary.md")
       << class_markdown(kata.name, results, counts, "mistakes.svg");
-  std::cout << "graded " << files.size()
-            << " submission(s): " << (out_dir / "gradebook.csv").string() << " and "
+  std::cout << "graded " << files.size() << " submission(s), " << sandbox_line() << ": " << (out_dir / "gradebook.csv").string() << " and "
             << (out_dir / "json").string() << "/\n";
   std::cout << "what the class gets wrong: " << (out_dir / "summary.md").string() << " ("
             << (out_dir / "mistakes.csv").string() << ", " << (out_dir / "mistakes.svg").string()

@@ -1,7 +1,9 @@
 #include "grader/cli/build.hpp"
 
 #include "grader/cli/process.hpp"
+#include "grader/cli/sandbox.hpp"
 
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -36,6 +38,58 @@ std::string first_errors(const std::string& log, size_t max_lines = 12) {
   return out.empty() ? log.substr(0, 2000) : out;
 }
 
+constexpr int kCompileCpuS = 120;
+
+/// Compiles in the sandbox when it is on (Note [the sandbox]): the system's compiler and headers,
+/// the -I folders, the source and the output folder, nothing else; always under time and size
+/// limits.
+Finished compile_in_sandbox(const std::vector<std::string>& cmd, const fs::path& source,
+                            const fs::path& work_dir) {
+  Spawn spawn;
+  spawn.limits = {kCompileCpuS, 1ull << 30, 0, 0};
+  spawn.wall_s = 3 * kCompileCpuS;
+  if (!sandbox_state().on) {
+    spawn.argv = cmd;
+    return run_process(spawn);
+  }
+  SandboxLayout layout;
+  for (const std::string& flag : cmd)
+    if (flag.rfind("-I", 0) == 0 && fs::exists(flag.substr(2)))
+      layout.read_only.push_back(fs::absolute(flag.substr(2)));
+  layout.read_only.push_back(fs::absolute(source));
+  layout.writable.push_back(fs::absolute(work_dir));
+  layout.cwd = fs::current_path();  // relative paths in the command, and in messages, stay as given
+  layout.tmp_bytes = 1ull << 30;
+  spawn.argv = bwrap_command(layout, cmd);
+  spawn.env = sandbox_environment();
+  return run_process(spawn);
+}
+
+/// After "fatal error: X: No such file or directory" for a file that does exist outside the
+/// sandbox: why the compile could not see it.
+std::string hidden_include_note(const std::string& log, const fs::path& source,
+                                const std::vector<std::string>& cmd) {
+  if (!sandbox_state().on) return "";
+  const std::string marker = "fatal error: ", missing = ": No such file or directory";
+  const size_t at = log.find(marker);
+  if (at == std::string::npos) return "";
+  const size_t end = log.find(missing, at);
+  if (end == std::string::npos) return "";
+  const fs::path wanted = log.substr(at + marker.size(), end - at - marker.size());
+  std::vector<fs::path> bases = {fs::absolute(source).parent_path()};
+  for (const std::string& flag : cmd)
+    if (flag.rfind("-I", 0) == 0) bases.push_back(flag.substr(2));
+  bool exists = wanted.is_absolute() && fs::exists(wanted);
+  for (const fs::path& b : bases) exists = exists || fs::exists(b / wanted);
+  if (!exists) return "";
+  std::string note = "(";  // appended, not "lit" + string: GCC 12's -Wrestrict false positive
+  note += wanted.string();
+  note +=
+      " exists, but not inside the sandbox a submission is compiled in: it can include the "
+      "kata's header, kt's headers and the system's, nothing else of the machine.)\n";
+  return note;
+}
+
 bool newer(const fs::path& a, const fs::path& b) {
   return fs::exists(a) && fs::exists(b) && fs::last_write_time(a) > fs::last_write_time(b);
 }
@@ -68,11 +122,14 @@ BuildResult build_runner(const Kata& kata, const fs::path& source, const fs::pat
     std::vector<std::string> cmd = {compiler};
     for (const auto& f : desc["compile"]) cmd.push_back(f);
     cmd.insert(cmd.end(), {"-c", source.string(), "-o", object.string()});
-    std::string out;
-    const int status = run_command(cmd, out);
+    const Finished compiled = compile_in_sandbox(cmd, source, work_dir);
+    const std::string& out = compiled.output;
     std::ofstream(r.log) << out;
-    if (status != 0) {
-      r.message = first_errors(out);
+    if (compiled.timed_out || compiled.status != 0) {
+      r.message = compiled.timed_out || compiled.status == 128 + SIGXCPU
+                      ? "the compiler ran past " + std::to_string(kCompileCpuS) +
+                            " s and was stopped (a template or #include that never ends?)\n"
+                      : first_errors(out) + hidden_include_note(out, source, cmd);
       return r;
     }
     r.warnings = out;

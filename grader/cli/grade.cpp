@@ -11,10 +11,12 @@
 #include <stdexcept>
 
 #include "grader/cli/build.hpp"
+#include "grader/cli/check_host.hpp"
 #include "grader/cli/files.hpp"
 #include "grader/cli/render.hpp"
 #include "grader/cli/results_json.hpp"
 #include "grader/cli/run.hpp"
+#include "grader/cli/sandbox.hpp"
 #include "grader/cli/state.hpp"
 #include "grader/cli/text.hpp"
 
@@ -38,6 +40,7 @@ KataResult empty_result(const Kata& kata, uint64_t seed) {
 
 KataResult grade(const Kata& kata, const GradeOptions& opt) {
   KataResult r = empty_result(kata, opt.seed);
+  r.sandbox = sandbox_line();
   const fs::path source = opt.solution.empty() ? kata.file : fs::path(opt.solution);
   r.solution = opt.solution.empty() ? fs::relative(kata.file, source_dir()).string() : opt.solution;
   if (!fs::exists(source)) throw std::invalid_argument("no such file: " + source.string());
@@ -53,12 +56,12 @@ KataResult grade(const Kata& kata, const GradeOptions& opt) {
   } else {
     r.warnings = valid_utf8(build.warnings);
     const CheckLimits limits = check_limits(kata, build.sanitized, opt.time_limit_s);
-    for (const CheckMeta& check : kata.checks) {
-      if (!opt.only.empty() &&
-          std::find(opt.only.begin(), opt.only.end(), check.id) == opt.only.end())
-        continue;
-      r.tests.push_back(run_check(build.runner, check, opt.seed, limits));
-    }
+    std::vector<CheckMeta> checks;
+    for (const CheckMeta& check : kata.checks)
+      if (opt.only.empty() ||
+          std::find(opt.only.begin(), opt.only.end(), check.id) != opt.only.end())
+        checks.push_back(check);
+    r.tests = run_checks(kata, build.runner, checks, opt.seed, limits, work);
     r.status = overall_status(r.tests);
   }
   if (!opt.solution.empty()) fs::remove_all(work);
@@ -67,6 +70,7 @@ KataResult grade(const Kata& kata, const GradeOptions& opt) {
 }
 
 int grade_command(const GradeOptions& opt) {
+  require_sandbox();
   std::vector<Kata> katas;
   if (opt.all) {
     katas = load_katas();

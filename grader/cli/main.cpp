@@ -11,20 +11,24 @@
 //   ./grade new-pitfall KATA ID   ./grade new-kata NAME     scaffolds for instructors
 //   kt-grade selftest [KATA...]   the test-bed matrix (./grade selftest runs it with every test)
 //   kt-grade shipped              every kata file is its shipped stub (.ci/run's release check)
+//   kt-grade check-host ...       inside the sandbox: runs one grade's checks (check_host.hpp)
 //
 // Exit status: 0 all checks passed; 1 a check failed or the file did not compile; 2 usage or
 // setup error.
 #include <CLI/CLI.hpp>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
 
 #include "grader/cli/batch.hpp"
+#include "grader/cli/check_host.hpp"
 #include "grader/cli/classroom.hpp"
 #include "grader/cli/grade.hpp"
 #include "grader/cli/kata.hpp"
 #include "grader/cli/learner_commands.hpp"
 #include "grader/cli/process.hpp"
+#include "grader/cli/sandbox.hpp"
 #include "grader/cli/scaffold.hpp"
 #include "grader/cli/selftest.hpp"
 
@@ -50,7 +54,22 @@ std::optional<int> parse_subcommand(CLI::App& app, int argc, char** argv) {
   return std::nullopt;
 }
 
+/// --sandbox for every command that grades; the mode reaches the graders it starts through
+/// KT_SANDBOX (which also sets the default).
+void add_sandbox_option(CLI::App& app) {
+  app.add_option_function<std::string>(
+         "--sandbox",
+         [](const std::string& name) {
+           set_sandbox_mode(*parse_sandbox_mode(name));
+           setenv("KT_SANDBOX", name.c_str(), 1);
+         },
+         "auto (default): bubblewrap where it works, else say why; require: refuse to grade "
+         "without it; off: without it (the limits and the system-call filter stay)")
+      ->check(CLI::IsMember({"auto", "require", "off"}));
+}
+
 void add_grade_options(CLI::App& app, GradeOptions& opt) {
+  add_sandbox_option(app);
   app.add_option("--solution", opt.solution, "grade this file in the kata file's place");
   app.add_option("--seed", opt.seed,
                  "seed of the random cases (the report prints the rerun command)");
@@ -71,6 +90,9 @@ void add_grade_options(CLI::App& app, GradeOptions& opt) {
 int main(int argc, char** argv) {
   using namespace cli;
   const std::string first = argc > 1 ? argv[1] : "";
+  if (first == "check-host") return check_host_main(argc - 1, argv + 1);
+  if (const char* mode = std::getenv("KT_SANDBOX"); mode != nullptr)
+    if (const auto m = parse_sandbox_mode(mode)) set_sandbox_mode(*m);
   try {
     if (first == "batch") {
       CLI::App app{"./grade batch KATA PATH... : grade many submissions into a gradebook"};
@@ -85,7 +107,9 @@ int main(int argc, char** argv) {
           ->required();
       app.add_option("--jobs,-j", jobs, "submissions graded at once (default: the core count)");
       app.add_option("--out", out, "folder for gradebook.csv and json/ (default: gradebook)");
+      add_sandbox_option(app);
       if (auto stop = parse_subcommand(app, argc, argv)) return *stop;
+      require_sandbox();
       return batch(kata_or_exit(kata), paths, jobs, time_limit_s, out,
                    fs::canonical("/proc/self/exe").string());
     }
@@ -106,7 +130,9 @@ int main(int argc, char** argv) {
                      "which files: all, or memory (the stub, worked, hostile, one per pitfall)")
           ->check(CLI::IsMember({"all", "memory"}));
       app.add_option("--out", out, "also write each kata's matrix to DIR/KATA.txt");
+      add_sandbox_option(app);
       if (auto stop = parse_subcommand(app, argc, argv)) return *stop;
+      require_sandbox();
       so.out_dir = out;
       std::vector<Kata> katas;
       if (names.empty()) katas = load_katas();

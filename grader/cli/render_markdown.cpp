@@ -22,6 +22,12 @@ std::string to_markdown(const std::vector<KataResult>& results, const std::strin
           std::to_string(r.max_score()) + " | " + code_list(r.pitfalls()) + " | " +
           code_list(r.diagnoses()) + " |\n";
   }
+  // Graded without bubblewrap: said once, under the table (docs/security.md).
+  for (const KataResult& r : results)
+    if (r.sandbox.rfind("sandbox: off", 0) == 0) {
+      md += "\n" + r.sandbox + "\n";
+      break;
+    }
   if (maps_dir.empty()) return md;
   // One attention map per kata, folded: a pitfall's if any (what the text report shows first),
   // else the first; the others are images beside its own.

@@ -60,6 +60,8 @@ std::string cause_description(const TestResult& t) {
 
 std::string to_text(const KataResult& r, bool colour, const std::string& rerun) {
   std::string s = paint(r.kata + ": " + r.title, "1", colour) + "\n";
+  // Said once, at the top: the file ran without bubblewrap (docs/security.md).
+  if (r.sandbox.rfind("sandbox: off", 0) == 0) s += "  " + paint(r.sandbox, "33", colour) + "\n";
   if (r.status == Status::NotStarted && r.tests.empty())
     return s + "  not started (" + r.solution + " is still the stub)\n";
   if (r.status == Status::Error && r.tests.empty()) {

@@ -65,6 +65,7 @@ struct KataResult {
   std::string warnings;  // the compiler's warnings (shown, never fatal)
   uint64_t seed = 1;
   int declared_max = 0;  // the kata's points (kata.toml), for a file that never got to its checks
+  std::string sandbox;   // "sandbox: on" or "sandbox: off — why" (sandbox.hpp); empty: not graded
   std::vector<TestResult> tests;
 
   [[nodiscard]] int score() const;

@@ -86,6 +86,7 @@ nlohmann::json to_json(const KataResult& r) {
                       {"warnings", text_or_null(r.warnings)},
                       {"pitfalls", r.pitfalls()},
                       {"diagnoses", r.diagnoses()},
+                      {"sandbox", text_or_null(r.sandbox)},
                       {"tests", nlohmann::json::array()}};
   if (!error && !r.message.empty()) j["note"] = valid_utf8(r.message);  // e.g. why not started
   for (const auto& t : r.tests) {
@@ -146,6 +147,7 @@ std::optional<KataResult> from_json(const nlohmann::json& j) {
   if (r.message.empty()) r.message = string_at(j, "note");
   r.solution = string_at(j, "solution");
   r.warnings = string_at(j, "warnings");
+  r.sandbox = string_at(j, "sandbox");
   r.seed = j.value("seed", uint64_t{1});
   r.declared_max = j.value("max_score", 0);
   for (const auto& t : j["tests"]) {

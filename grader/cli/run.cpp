@@ -16,6 +16,8 @@
 #include <sstream>
 
 #include "grader/cli/results_json.hpp"
+#include "grader/cli/sandbox.hpp"
+#include "grader/cli/syscall_filter.hpp"
 #include "grader/cli/text.hpp"
 
 // Note [time limits]
@@ -46,6 +48,12 @@ std::string signal_name(int sig) {
       return "SIGILL (illegal instruction)";
     case SIGKILL:
       return "SIGKILL (killed, e.g. out of memory)";
+    case SIGXFSZ:
+      return "SIGXFSZ (file too large: a check may write at most " +
+             std::to_string(kCheckFileBytes >> 20) + " MiB to one file)";
+    case SIGSYS:
+      return "SIGSYS (a system call the sandbox refuses: starting a process, the network, "
+             "deleting files or signalling other processes)";
     default:
       return "signal " + std::to_string(sig) + " (" + strsignal(sig) + ")";
   }
@@ -60,6 +68,8 @@ CheckLimits check_limits(const Kata& kata, bool sanitized, int override_s) {
 }
 
 namespace {
+
+fs::path g_lock_path = fs::temp_directory_path() / "kt-grade-checks.lock";
 
 /// What the text report keeps of a check's output, in bytes (results.json keeps 500 characters).
 constexpr size_t kOutputLimit = 2000;
@@ -79,8 +89,7 @@ struct Attempt {
 class ChecksLock {
  public:
   explicit ChecksLock(bool exclusive) {
-    const auto path = fs::temp_directory_path() / "kt-grade-checks.lock";
-    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    fd_ = ::open(g_lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
     if (fd_ >= 0) flock(fd_, exclusive ? LOCK_EX : LOCK_SH);
   }
   ~ChecksLock() {
@@ -101,23 +110,38 @@ Attempt attempt(const fs::path& runner, const CheckMeta& check, uint64_t seed,
     a.status = -1;
     return a;
   }
+  // Everything the child needs is made before the fork: it only sets limits and execs.
+  std::vector<std::string> env = sandbox_environment();
+  env.push_back("KT_RUNNER_NONCE=" + nonce);
+  const std::string seed_s = std::to_string(seed), mem = std::to_string(limits.memory_mib);
+  std::vector<std::string> args = {
+      runner.string(),      "--check", check.id, "--seed", seed_s, "--events-fd", "3",
+      "--memory-limit-mib", mem};
+  std::vector<char*> argv, envp;
+  for (auto& s : args) argv.push_back(s.data());
+  for (auto& s : env) envp.push_back(s.data());
+  argv.push_back(nullptr);
+  envp.push_back(nullptr);
+  static const int max_processes = getuid() == 0 ? 0 : processes_of_this_user() + 64;
+  const ProcessLimits process_limits{limits.cpu_s, kCheckFileBytes, 64, max_processes};
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = fork();
   if (pid == 0) {
     setpgid(0, 0);
-    setenv("KT_RUNNER_NONCE", nonce.c_str(), 1);
-    // Soft limit: SIGXCPU at the limit; hard limit: SIGKILL one second later.
-    const rlimit cpu{rlim_t(limits.cpu_s), rlim_t(limits.cpu_s) + 1};
-    setrlimit(RLIMIT_CPU, &cpu);
+    apply_limits(process_limits);
     dup2(output[1], 1);
     dup2(output[1], 2);
     dup2(events[1], 3);
     // Nothing else of the grader's reaches the learner's code: no inherited file (a report being
     // written, another pipe) it could write a fake result into.
     close_range(4, ~0U, 0);
-    const std::string seed_s = std::to_string(seed), mem = std::to_string(limits.memory_mib);
-    execl(runner.c_str(), runner.c_str(), "--check", check.id.c_str(), "--seed", seed_s.c_str(),
-          "--events-fd", "3", "--memory-limit-mib", mem.c_str(), static_cast<char*>(nullptr));
+    // The filter last: it refuses calls the steps above make. See Note [what a check may do].
+    if (!install_check_filter(check_filter_program(getpid()))) {
+      static const char msg[] = "grader: could not install the system-call filter\n";
+      (void)!write(2, msg, sizeof msg - 1);
+      _exit(126);
+    }
+    execve(runner.c_str(), argv.data(), envp.data());
     _exit(127);
   }
   close(events[1]);
@@ -171,6 +195,8 @@ Attempt attempt(const fs::path& runner, const CheckMeta& check, uint64_t seed,
 
 }  // namespace
 
+void set_checks_lock_path(const fs::path& path) { g_lock_path = path; }
+
 TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t seed,
                      const CheckLimits& limits) {
   TestResult r;
@@ -220,12 +246,16 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
 
   // Events: the last case announced, and the result if the runner got that far.
   nlohmann::json last_case, result;
+  long blocked_call = -1;  // the system call the filter refused, as the runner's handler said
   std::istringstream lines(a.events);
   std::string line;
   while (std::getline(lines, line)) {
     const auto j = nlohmann::json::parse(line, nullptr, false);
     if (!j.is_object()) continue;
     if (j.value("event", "") == "case") last_case = j["case"];
+    if (j.value("event", "") == "blocked" && j.contains("syscall") &&
+        j["syscall"].is_number_integer())
+      blocked_call = j["syscall"].get<long>();
     if (j.value("event", "") == "result" && j.value("nonce", "") == nonce) result = j;
   }
   const auto text = [](const nlohmann::json& j, const char* key) {
@@ -273,6 +303,14 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
     r.message = "timed out: still running after " + std::to_string(4 * limits.wall_s) +
                 " s without using much CPU (twice: the second time alone)" + during +
                 ". Look for something that waits forever (a sleep, a read from the terminal).";
+  } else if (WIFSIGNALED(a.status) && WTERMSIG(a.status) == SIGSYS) {
+    const std::string what = blocked_call >= 0 ? blocked_call_description(blocked_call) : "";
+    r.message = "stopped by the sandbox: it tried to " +
+                (what.empty() ? "make a system call checks may not make (start a process, use the "
+                                "network, delete a file or signal another process)"
+                              : what) +
+                during +
+                ". A check may only compute, print and write files in its temporary folder.";
   } else if (WIFSIGNALED(a.status)) {
     r.message = "crashed with " + signal_name(WTERMSIG(a.status)) + during + ".";
   } else {

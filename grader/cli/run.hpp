@@ -16,6 +16,9 @@ namespace cli {
 /// passing check to 1/5 of the scaled limit, so a slowdown the factor underestimates shows there.
 inline constexpr int kSanitizerSlowdown = 10;
 
+/// The largest file a check may write (RLIMIT_FSIZE; past it the check dies of SIGXFSZ).
+inline constexpr uint64_t kCheckFileBytes = 64ull << 20;
+
 /// How much one check may use. See Note [time limits] in run.cpp.
 struct CheckLimits {
   int cpu_s = 10;         // CPU time; hitting it is a timeout that counts at once
@@ -31,6 +34,10 @@ CheckLimits check_limits(const Kata& kata, bool sanitized, int override_s = 0);
 /// in the result is valid UTF-8.
 TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t seed,
                      const CheckLimits& limits);
+
+/// The file whose lock lets a re-run of a check run alone (Note [time limits]); inside the sandbox,
+/// the grader's lock file passed in as a descriptor (/proc/self/fd/N).
+void set_checks_lock_path(const fs::path& path);
 
 /// Human name of a signal: "SIGSEGV (segmentation fault)".
 std::string signal_name(int sig);

@@ -16,6 +16,7 @@
 #include "grader/cli/pool.hpp"
 #include "grader/cli/process.hpp"
 #include "grader/cli/run.hpp"
+#include "grader/cli/sandbox.hpp"
 #include "grader/cli/text.hpp"
 
 namespace cli {
@@ -40,9 +41,16 @@ Expectation read_expectation(const fs::path& file) {
     std::sort(ids.begin(), ids.end());
     return ids;
   };
-  for (int i = 0; i < 4 && std::getline(in, line); ++i) {
+  for (int i = 0; i < 6 && std::getline(in, line); ++i) {
     const std::string pitfalls = "// expect-pitfalls:", diagnosis = "// expect-diagnosis:",
-                      plain = "// expect:";
+                      plain = "// expect:", message = "// expect-message:", needs = "// needs:";
+    if (line.rfind(message, 0) == 0) {
+      e.message = line.substr(message.size());
+      e.message.erase(0, e.message.find_first_not_of(" \t"));
+      e.message.erase(e.message.find_last_not_of(" \t\r") + 1);
+    }
+    if (line.rfind(needs, 0) == 0 && line.find("sandbox") != std::string::npos)
+      e.needs_sandbox = true;
     if (line.rfind(pitfalls, 0) == 0) {
       e.verdict = Expectation::Verdict::Fail;
       e.pitfalls = ids_after(pitfalls);
@@ -162,6 +170,14 @@ std::string judge(const Kata& kata, const Expectation& e, const std::optional<Ka
     if (r->status == Status::Pass) return "";
     return "should pass, got " + verdict + ": " + shorten(r->first_failure());
   }
+  if (!e.message.empty()) {
+    // The reason must be said: in the report's message or a failing check's.
+    bool said = r->message.find(e.message) != std::string::npos;
+    for (const TestResult& t : r->tests)
+      said = said || t.message.find(e.message) != std::string::npos;
+    if (!said)
+      return "should say '" + e.message + "', got " + verdict + ": " + shorten(r->first_failure());
+  }
   if (e.verdict == Expectation::Verdict::Error) {
     if (r->status == Status::Error) return "";
     return "should be an error (not gradable), got " + verdict;
@@ -272,9 +288,15 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
   // Which files to grade: all, or (--rows memory) those that exercise memory differently.
   std::vector<fs::path> graded;
   std::set<std::string> pitfalls_seen;
-  for (const auto& f : files)
+  std::vector<std::string> need_sandbox;  // rows not run: they are only safe inside bubblewrap
+  for (const auto& f : files) {
+    if (expected[f].needs_sandbox && !sandbox_state().on) {
+      need_sandbox.push_back(fs::relative(f, root).generic_string());
+      continue;
+    }
     if (opt.rows == "all" || memory_row(fs::relative(f, root), expected[f], pitfalls_seen))
       graded.push_back(f);
+  }
 
   // Grade every file, each with the real grader in its own process. Under --rows memory a file
   // declared an error (a hang, a crash, unbounded memory: the same code path in every check) is
@@ -305,9 +327,12 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
   std::ostringstream out;
   out << "Self-test of " << kata.name << ": " << graded.size() << " files under solutions/"
       << kata.name << "/";
-  if (graded.size() != files.size())
+  if (graded.size() + need_sandbox.size() != files.size())
     out << " (--rows " << opt.rows << ": " << graded.size() << " of " << files.size() << ")";
   out << " x " << kata.checks.size() << " checks\n";
+  if (!need_sandbox.empty())
+    out << "  not run: " << join(need_sandbox, ", ") << " (safe only in the sandbox, and "
+        << sandbox_line() << ")\n";
   out << "  cells: . pass   x fail   P fail naming the column's pitfall   d fail with a catalogue "
          "diagnosis   s skipped (the file's code threw or gave another shape on the check's case)  "
          " E error (crash, timeout, limit)   - not run (did not build; or --rows "

@@ -25,6 +25,8 @@ struct Expectation {
   Verdict verdict = Verdict::Undeclared;
   std::vector<std::string> pitfalls;   // sorted; Fail with these exact pitfalls
   std::vector<std::string> diagnoses;  // sorted; and these catalogue matches besides them
+  std::string message;                 // "// expect-message: TEXT": a failing check says TEXT
+  bool needs_sandbox = false;          // "// needs: sandbox": not run where bubblewrap cannot run
 };
 Expectation read_expectation(const fs::path& file);
 

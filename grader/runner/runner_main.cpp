@@ -7,6 +7,7 @@
 //   runner --check ID [--seed N] [--events-fd FD] [--memory-limit-mib M]
 #include <fcntl.h>
 #include <rapidcheck.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 #include "grader/lib/check.hpp"
@@ -27,6 +29,28 @@ std::string g_current_check;
 // before any check runs and stamps its result with it, so text the learner's code writes cannot
 // pass for a result. (Code in the same process can always cheat harder; this stops the easy ways.)
 std::string g_nonce;
+
+int g_events_fd = 1;
+
+/// SIGSYS: the grader's system-call filter refused a call (Note [what a check may do] in
+/// grader/cli/syscall_filter.cpp). Says which one on the events channel, then dies of the signal.
+void on_blocked_call(int, siginfo_t* info, void*) {
+  char line[64] = "\n{\"event\":\"blocked\",\"syscall\":";
+  size_t n = std::strlen(line);
+  char digits[20];
+  size_t d = 0;
+  unsigned long nr = info != nullptr && info->si_syscall >= 0 ? unsigned(info->si_syscall) : 0;
+  do {
+    digits[d++] = char('0' + nr % 10);
+    nr /= 10;
+  } while (nr != 0 && d < sizeof digits);
+  while (d > 0) line[n++] = digits[--d];
+  line[n++] = '}';
+  line[n++] = '\n';
+  (void)!write(g_events_fd, line, n);
+  signal(SIGSYS, SIG_DFL);
+  raise(SIGSYS);
+}
 
 void emit(const nlohmann::json& j) {
   // Learner text (an exception's what()) can be any bytes: never let it stop the result.
@@ -116,6 +140,11 @@ int main(int argc, char** argv) {
     grader::g_nonce = nonce;
     unsetenv("KT_RUNNER_NONCE");
   }
+  grader::g_events_fd = events_fd;
+  struct sigaction blocked {};
+  blocked.sa_sigaction = grader::on_blocked_call;
+  blocked.sa_flags = SA_SIGINFO;
+  sigaction(SIGSYS, &blocked, nullptr);
   if (events_fd != 1) {
     grader::g_events = fdopen(events_fd, "w");
     if (grader::g_events == nullptr) {

@@ -44,8 +44,19 @@ if(NOT SANITIZED)
              ${GRADE} mha --seed 7 --solution ${SOURCE}/solutions/mha/pitfalls/neg_inf_nan.cpp)
   expect_run("a compile error shows file:line first" 1 "did not build:\nsolutions/mha/hostile/does_not_compile.cpp:[0-9]+:[0-9]+: error"
              ${CMAKE_COMMAND} -E chdir ${SOURCE} ${GRADE} mha --solution solutions/mha/hostile/does_not_compile.cpp)
-  expect_run("a forbidden call is named" 1 "forbidden call: calls_reference.cpp calls ref::mha_forward"
-             ${GRADE} mha --solution ${SOURCE}/solutions/mha/hostile/calls_reference.cpp)
+  expect_run("a forbidden call is named" 1 "forbidden call: declares_the_reference.cpp calls ref::mha_forward"
+             ${GRADE} mha --solution ${SOURCE}/solutions/mha/hostile/declares_the_reference.cpp)
+  expect_run("without the sandbox, a forbidden call through the reference's header is named too" 1
+             "sandbox: off — turned off with --sandbox=off.*forbidden call: calls_reference.cpp calls ref::mha_forward"
+             ${GRADE} mha --sandbox off --solution ${SOURCE}/solutions/mha/hostile/calls_reference.cpp)
+  expect_run("where bubblewrap cannot run, the report says so once and grades" 0
+             "sandbox: off — bubblewrap is not installed \\(apt-get install bubblewrap\\).*all 13 checks passed"
+             ${CMAKE_COMMAND} -E env KT_BWRAP=/nonexistent/bwrap
+             ${GRADE} mha --solution ${SOURCE}/solutions/mha/worked.cpp)
+  expect_run("--sandbox=require refuses to grade without it" 2
+             "grade: the sandbox is required \\(--sandbox=require\\) but cannot run: bubblewrap is not installed"
+             ${CMAKE_COMMAND} -E env KT_BWRAP=/nonexistent/bwrap
+             ${GRADE} mha --sandbox require --solution ${SOURCE}/solutions/mha/worked.cpp)
 
   expect_run("a compiler warning is shown, never fatal" 0 "compiler warnings \\(not errors\\):.*unused.*all 13 checks passed"
              ${GRADE} mha --solution ${WORK}/warns.cpp)

@@ -34,7 +34,7 @@ TEST_CASE("a check that burns CPU stops at the CPU-time limit and counts at once
 }
 
 TEST_CASE("a check that blocks is stopped by the wall clock and re-run once, alone", "[run]") {
-  const fs::path runner = script("sleep 60");
+  const fs::path runner = script("exec sleep 60");  // exec: a shell's fork is refused (below)
   const cli::TestResult r = cli::run_check(runner, {"shape", 1}, 1, {.cpu_s = 1, .wall_s = 1});
   CHECK(r.status == cli::Status::Error);
   CHECK(r.timed_out);
@@ -47,13 +47,26 @@ TEST_CASE("a check that blocks is stopped by the wall clock and re-run once, alo
 
 TEST_CASE("a runner that prints bytes of any kind gives valid UTF-8, cut on a character", "[run]") {
   // 1999 bytes, then a two-byte character across the 2000-byte cut, then more.
-  const fs::path runner = script(
-      "printf 'bad \\377 nul \\000 '; head -c 1987 /dev/zero | tr '\\0' x; printf '\\303\\251 "
-      "more'; exit 3");
+  // printf is the shell's own: no process started (the filter refuses that, below).
+  const fs::path runner = script("printf 'bad \\377 nul \\000 '; printf '" +
+                                 std::string(1987, 'x') + "'; printf '\\303\\251 more'; exit 3");
   const cli::TestResult r = cli::run_check(runner, {"shape", 1}, 1, {.cpu_s = 5, .wall_s = 10});
   CHECK(r.status == cli::Status::Error);
   CHECK(r.message == "the check runner exited with status 3 without a result.");
   CHECK(r.output.find("bad \xEF\xBF\xBD nul \xEF\xBF\xBD x") == 0);
   CHECK(r.output.find("x\n[output cut: 7 more bytes]") != std::string::npos);
+  fs::remove_all(runner.parent_path());
+}
+
+TEST_CASE("a check that starts a process is stopped by the system-call filter, and says so",
+          "[run]") {
+  const fs::path runner = script("sleep 5; exit 0");  // the shell forks to run sleep
+  const cli::TestResult r = cli::run_check(runner, {"shape", 1}, 1, {.cpu_s = 5, .wall_s = 10});
+  CHECK(r.status == cli::Status::Error);
+  CHECK(r.message ==
+        "stopped by the sandbox: it tried to make a system call checks may not make (start a "
+        "process, use the network, delete a file or signal another process). A check may only "
+        "compute, print and write files in its temporary folder.");
+  CHECK(r.duration_ms < 4000);  // refused at once, not slept
   fs::remove_all(runner.parent_path());
 }

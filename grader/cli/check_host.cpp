@@ -1,0 +1,203 @@
+#include "grader/cli/check_host.hpp"
+
+#include <fcntl.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "grader/cli/process.hpp"
+#include "grader/cli/results_json.hpp"
+#include "grader/cli/sandbox.hpp"
+
+namespace cli {
+
+namespace {
+
+/// Where file systems are mounted, from /proc/self/mountinfo (its fifth field, octal escapes
+/// undone).
+std::set<std::string> mount_points() {
+  std::set<std::string> points;
+  std::ifstream in("/proc/self/mountinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string field, point;
+    for (int i = 0; i < 5 && fields >> field; ++i) point = field;
+    std::string plain;
+    for (size_t i = 0; i < point.size(); ++i) {
+      if (point[i] == '\\' && i + 3 < point.size()) {
+        plain += char(std::stoi(point.substr(i + 1, 3), nullptr, 8));
+        i += 3;
+      } else {
+        plain += point[i];
+      }
+    }
+    points.insert(plain);
+  }
+  return points;
+}
+
+/// Every path under "/" on the sandbox's own root folder: mount points are listed, not entered.
+std::set<std::string> root_entries(const std::set<std::string>& mounts) {
+  std::set<std::string> entries;
+  std::error_code ec;
+  fs::recursive_directory_iterator it("/", fs::directory_options::skip_permission_denied, ec);
+  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    const std::string p = it->path().string();
+    entries.insert(p);
+    if (mounts.count(p) != 0 || it->is_symlink(ec)) it.disable_recursion_pending();
+  }
+  return entries;
+}
+
+/// What a check wrote outside its /tmp: the new files of the root folder (else its new folders),
+/// all removed once listed.
+std::vector<std::string> take_writes(const std::set<std::string>& before,
+                                     const std::set<std::string>& mounts) {
+  std::vector<std::string> files, folders;
+  for (const std::string& p : root_entries(mounts)) {
+    if (before.count(p) != 0) continue;
+    std::error_code ec;
+    (fs::is_directory(fs::symlink_status(p, ec)) ? folders : files).push_back(p);
+  }
+  std::error_code ec;
+  for (auto it = folders.rbegin(); it != folders.rend(); ++it) fs::remove_all(*it, ec);
+  for (const std::string& p : files) fs::remove(p, ec);
+  return files.empty() ? folders : files;
+}
+
+std::string wrote_outside_message(const std::vector<std::string>& paths) {
+  std::string list;
+  for (size_t i = 0; i < paths.size() && i < 3; ++i) list += (i ? ", " : "") + paths[i];
+  if (paths.size() > 3) list += " and " + std::to_string(paths.size() - 3) + " more";
+  return "tried to write outside its sandbox: " + list +
+         ". A check may write files only in its temporary folder ($TMPDIR, /tmp); nothing "
+         "outside the sandbox changed (the write went to a throwaway copy, now removed).";
+}
+
+}  // namespace
+
+int check_host_main(int argc, char** argv) {
+  CLI::App app{"kt-grade check-host: runs checks inside the sandbox (started by ./grade)"};
+  std::string kata, runner;
+  uint64_t seed = 1;
+  CheckLimits limits;
+  int lock_fd = -1;
+  std::vector<std::string> checks;
+  app.add_option("--kata", kata)->required();
+  app.add_option("--runner", runner)->required();
+  app.add_option("--seed", seed);
+  app.add_option("--cpu-s", limits.cpu_s);
+  app.add_option("--wall-s", limits.wall_s);
+  app.add_option("--memory-mib", limits.memory_mib);
+  app.add_option("--lock-fd", lock_fd);
+  app.add_option("checks", checks, "ID:POINTS");
+  CLI11_PARSE(app, argc, argv);
+  // Not dumpable: a check (same user, inside) cannot open this process's descriptors through
+  // /proc and write a result into the channel to the grader.
+  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+  if (lock_fd >= 0) set_checks_lock_path("/proc/self/fd/" + std::to_string(lock_fd));
+  const std::set<std::string> mounts = mount_points();
+  const std::set<std::string> before = root_entries(mounts);
+  for (const std::string& spec : checks) {
+    CheckMeta meta;
+    meta.id = spec.substr(0, spec.rfind(':'));
+    meta.points = std::atoi(spec.substr(spec.rfind(':') + 1).c_str());
+    TestResult t = run_check(runner, meta, seed, limits);
+    const std::vector<std::string> written = take_writes(before, mounts);
+    if (!written.empty()) {
+      t.status = Status::Error;
+      t.points = 0;
+      t.message = wrote_outside_message(written);
+      t.pitfall.clear();
+      t.diagnosis.clear();
+    }
+    KataResult one;
+    one.kata = kata;
+    one.seed = seed;
+    one.status = t.status;
+    one.tests.push_back(std::move(t));
+    std::cout << to_json(one).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"
+              << std::flush;
+  }
+  return 0;
+}
+
+std::vector<TestResult> run_checks(const Kata& kata, const fs::path& runner,
+                                   const std::vector<CheckMeta>& checks, uint64_t seed,
+                                   const CheckLimits& limits, const fs::path& work_dir) {
+  std::vector<TestResult> results;
+  if (!sandbox_state().on) {
+    for (const CheckMeta& c : checks) results.push_back(run_check(runner, c, seed, limits));
+    return results;
+  }
+  const fs::path self = fs::canonical("/proc/self/exe");
+  const fs::path root = work_dir / "sandbox-root";
+  std::error_code ec;
+  fs::remove_all(root, ec);
+  fs::create_directories(root);
+  const fs::path lock = fs::temp_directory_path() / "kt-grade-checks.lock";
+  const int lock_fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+
+  std::vector<std::string> host = {self.string(),  "check-host",
+                                   "--kata",       kata.name,
+                                   "--runner",     fs::absolute(runner).string(),
+                                   "--seed",       std::to_string(seed),
+                                   "--cpu-s",      std::to_string(limits.cpu_s),
+                                   "--wall-s",     std::to_string(limits.wall_s),
+                                   "--memory-mib", std::to_string(limits.memory_mib)};
+  if (lock_fd >= 0) host.insert(host.end(), {"--lock-fd", "3"});
+  for (const CheckMeta& c : checks) host.push_back(c.id + ":" + std::to_string(c.points));
+  SandboxLayout layout;
+  layout.root = root;
+  layout.read_only = {fs::absolute(runner), self};
+  layout.tmp_bytes = 256ull << 20;
+  Spawn spawn;
+  spawn.argv = bwrap_command(layout, host);
+  spawn.env = sandbox_environment();
+  // Each check stops itself (its CPU and wall limits, a re-run at 4x); this only catches a host
+  // that could not.
+  spawn.wall_s = int(checks.size()) * (5 * limits.wall_s + 5) + 30;
+  spawn.pass_fd = lock_fd;
+  const Finished f = run_process(spawn);
+  if (lock_fd >= 0) close(lock_fd);
+  fs::remove_all(root, ec);
+
+  std::map<std::string, TestResult> by_id;
+  std::string other;  // what the sandbox printed that is not a result (bubblewrap's errors)
+  std::istringstream lines(f.output);
+  std::string line;
+  while (std::getline(lines, line)) {
+    const auto j = nlohmann::json::parse(line, nullptr, false);
+    const auto one = from_json(j);
+    if (one && one->tests.size() == 1) {
+      by_id[one->tests[0].id] = one->tests[0];
+    } else if (other.empty() && !line.empty()) {
+      other = line;
+    }
+  }
+  for (const CheckMeta& c : checks) {
+    if (auto it = by_id.find(c.id); it != by_id.end()) {
+      results.push_back(it->second);
+      continue;
+    }
+    TestResult t;
+    t.id = c.id;
+    t.max_points = c.points;
+    t.status = Status::Error;
+    t.message = "the sandbox stopped before this check could report (" +
+                (f.timed_out ? std::string("it ran past every check's time limit")
+                             : "exit status " + std::to_string(f.status)) +
+                (other.empty() ? "" : ": " + other.substr(0, 300)) + ").";
+    results.push_back(std::move(t));
+  }
+  return results;
+}
+
+}  // namespace cli

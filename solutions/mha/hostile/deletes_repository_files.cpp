@@ -1,0 +1,53 @@
+// expect: error
+// expect-message: tried to delete a file
+// Hostile: deletes the learner's kata file, the README and a shared folder's files. The system-call
+// filter refuses the deletion (with or without bubblewrap, which hides those files anyway).
+#include <cmath>
+#include <filesystem>
+#include <system_error>
+
+#include "mha.hpp"
+
+namespace {
+
+/// The repository this file sits in (solutions/mha/hostile/FILE.cpp), as the compiler saw it.
+std::filesystem::path repository() {
+  return std::filesystem::path(__FILE__).parent_path().parent_path().parent_path().parent_path();
+}
+
+void hostile() {
+  std::error_code ec;
+  std::filesystem::remove(repository() / "katas" / "mha" / "mha.cpp");
+  std::filesystem::remove(repository() / "README.md", ec);
+  std::filesystem::remove_all("/var/tmp/kt-grade-canary", ec);
+}
+
+/// Attention of (B, H, T, d_head) heads; allowed broadcasts to (B, H, T, T), true = may attend.
+kt::Tensor attend(const kt::Tensor& q, const kt::Tensor& k, const kt::Tensor& v,
+                  const kt::Tensor& allowed, int64_t d_head) {
+  kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(d_head));
+  if (allowed.defined()) scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
+  return kt::matmul(kt::softmax(scores, -1), v);
+}
+
+kt::Tensor run(const MultiHeadAttention& m, const kt::Tensor& x, const kt::Tensor& allowed) {
+  hostile();
+  const int64_t B = x.size(0), T = x.size(1);
+  auto split = [&](const kt::Tensor& t) {
+    return t.view({B, T, m.num_heads, m.d_head}).transpose(1, 2);
+  };
+  const kt::Tensor heads =
+      attend(split(m.q_proj(x)), split(m.k_proj(x)), split(m.v_proj(x)), allowed, m.d_head);
+  return m.out_proj(heads.transpose(1, 2).contiguous().view({B, T, m.d_model}));
+}
+
+}  // namespace
+
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, bool causal) const {
+  const int64_t T = x.size(1);
+  return run(*this, x, causal ? kt::tril(kt::ones({T, T}, kt::Bool)) : kt::Tensor());
+}
+
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, const kt::Tensor& attn_mask) const {
+  return run(*this, x, attn_mask);
+}

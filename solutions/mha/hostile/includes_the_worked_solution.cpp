@@ -1,0 +1,7 @@
+// expect: error
+// expect-message: not inside the sandbox
+// needs: sandbox
+// Cheats at compile time: #includes the worked solution from the test bed (it would pass as its
+// own). A submission is compiled in the sandbox, which holds the kata's header, kt's headers and
+// the system's only: the include fails, and the report says why.
+#include "../worked.cpp"

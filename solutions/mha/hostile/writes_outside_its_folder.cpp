@@ -1,0 +1,60 @@
+// expect: error
+// expect-message: tried to write outside its sandbox
+// needs: sandbox
+// Hostile: writes files into the repository, the home folder and a shared folder, then computes
+// the right answer. A check may write only in its temporary folder: the grader must report the
+// writes (and nothing outside may change), whatever the answer.
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "mha.hpp"
+
+namespace {
+
+/// The repository this file sits in (solutions/mha/hostile/FILE.cpp), as the compiler saw it.
+std::filesystem::path repository() {
+  return std::filesystem::path(__FILE__).parent_path().parent_path().parent_path().parent_path();
+}
+
+void hostile() {
+  const char* home = std::getenv("HOME");
+  for (const std::filesystem::path& p :
+       {repository() / "pwned.txt", std::filesystem::path(home ? home : "/root") / "kt-pwned.txt",
+        std::filesystem::path("/var/tmp/kt-grade-canary/pwned.txt"),
+        std::filesystem::path("/kt-pwned.txt")}) {
+    std::filesystem::create_directories(p.parent_path());
+    std::ofstream(p) << "pwned\n";
+  }
+}
+
+/// Attention of (B, H, T, d_head) heads; allowed broadcasts to (B, H, T, T), true = may attend.
+kt::Tensor attend(const kt::Tensor& q, const kt::Tensor& k, const kt::Tensor& v,
+                  const kt::Tensor& allowed, int64_t d_head) {
+  kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(d_head));
+  if (allowed.defined()) scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
+  return kt::matmul(kt::softmax(scores, -1), v);
+}
+
+kt::Tensor run(const MultiHeadAttention& m, const kt::Tensor& x, const kt::Tensor& allowed) {
+  hostile();
+  const int64_t B = x.size(0), T = x.size(1);
+  auto split = [&](const kt::Tensor& t) {
+    return t.view({B, T, m.num_heads, m.d_head}).transpose(1, 2);
+  };
+  const kt::Tensor heads =
+      attend(split(m.q_proj(x)), split(m.k_proj(x)), split(m.v_proj(x)), allowed, m.d_head);
+  return m.out_proj(heads.transpose(1, 2).contiguous().view({B, T, m.d_model}));
+}
+
+}  // namespace
+
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, bool causal) const {
+  const int64_t T = x.size(1);
+  return run(*this, x, causal ? kt::tril(kt::ones({T, T}, kt::Bool)) : kt::Tensor());
+}
+
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, const kt::Tensor& attn_mask) const {
+  return run(*this, x, attn_mask);
+}

@@ -62,8 +62,9 @@ int batch(const Kata& kata, const std::vector<std::string>& paths, int jobs, int
   std::ofstream(out_dir / "mistakes.svg") << mistakes_svg(kata.name, counts, files.size());
   std::ofstream(out_dir / "summary.md")
       << class_markdown(kata.name, results, counts, "mistakes.svg");
-  std::cout << "graded " << files.size() << " submission(s), " << sandbox_line() << ": " << (out_dir / "gradebook.csv").string() << " and "
-            << (out_dir / "json").string() << "/\n";
+  std::cout << "graded " << files.size() << " submission(s), " << sandbox_line() << ": "
+            << (out_dir / "gradebook.csv").string() << " and " << (out_dir / "json").string()
+            << "/\n";
   std::cout << "what the class gets wrong: " << (out_dir / "summary.md").string() << " ("
             << (out_dir / "mistakes.csv").string() << ", " << (out_dir / "mistakes.svg").string()
             << ")\n";

@@ -76,9 +76,11 @@ std::string wrote_outside_message(const std::vector<std::string>& paths) {
   std::string list;
   for (size_t i = 0; i < paths.size() && i < 3; ++i) list += (i ? ", " : "") + paths[i];
   if (paths.size() > 3) list += " and " + std::to_string(paths.size() - 3) + " more";
-  return "tried to write outside its sandbox: " + list +
-         ". A check may write files only in its temporary folder ($TMPDIR, /tmp); nothing "
-         "outside the sandbox changed (the write went to a throwaway copy, now removed).";
+  std::string m = "tried to write outside its sandbox: ";  // appended: GCC 12's -Wrestrict
+  m += list;
+  m += ". Nothing outside the sandbox changed: the write went to a throwaway copy, now removed. A "
+       "check may write files only in its temporary folder ($TMPDIR, /tmp).";
+  return m;
 }
 
 }  // namespace
@@ -117,6 +119,13 @@ int check_host_main(int argc, char** argv) {
       t.message = wrote_outside_message(written);
       t.pitfall.clear();
       t.diagnosis.clear();
+      t.diagnosis_message.clear();
+      t.journey.clear();
+      t.counterexample.clear();  // no case matters: no case allows it
+      t.expected.clear();
+      t.got.clear();
+      t.difference.clear();
+      t.attention_map = {};
     }
     KataResult one;
     one.kata = kata;

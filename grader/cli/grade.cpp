@@ -52,7 +52,8 @@ KataResult grade(const Kata& kata, const GradeOptions& opt) {
     const bool forbidden = build.message.rfind("forbidden call", 0) == 0;
     r.message = valid_utf8(
         source.string() + (forbidden ? " was not graded:\n" : " did not build:\n") + build.message);
-    if (!forbidden) r.message += "(full log: " + build.log.string() + ")";
+    // A --solution file builds in a temporary folder, removed below: no log to point to.
+    if (!forbidden && opt.solution.empty()) r.message += "(full log: " + build.log.string() + ")";
   } else {
     r.warnings = valid_utf8(build.warnings);
     const CheckLimits limits = check_limits(kata, build.sanitized, opt.time_limit_s);

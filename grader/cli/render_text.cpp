@@ -10,6 +10,16 @@ namespace cli {
 
 namespace {
 
+/// The rerun command narrowed to one check: its own --check flags replaced by this one.
+std::string only_check(const std::string& rerun, const std::string& id) {
+  std::string out = rerun;
+  for (size_t at = out.find(" --check "); at != std::string::npos; at = out.find(" --check ", at)) {
+    const size_t end = out.find(' ', at + 9);
+    out.erase(at, end == std::string::npos ? std::string::npos : end - at);
+  }
+  return out + " --check " + id;
+}
+
 std::string paint(const std::string& s, const char* code, bool colour) {
   return colour ? std::string("\033[") + code + "m" + s + "\033[0m" : s;
 }
@@ -50,8 +60,11 @@ std::string cause_description(const TestResult& t) {
     const size_t colon = t.threw.find(": ");
     return colon == std::string::npos ? "exception" : t.threw.substr(0, colon);
   }
-  if (t.status == Status::Error)
-    return "error: " + t.message.substr(0, t.message.find(" on the case"));
+  if (t.status == Status::Error) {
+    // Its first sentence, quoted: the message may hold sentences of its own.
+    const size_t end = std::min(t.message.find(" on the case"), t.message.find(". "));
+    return "error \"" + t.message.substr(0, end) + "\"";
+  }
   if (!t.journey.empty()) return "first diverging step";
   return "pitfall " + t.pitfall;
 }
@@ -137,7 +150,7 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     s += "\n";
     const TestResult* rep = shown_by[group_of(t)];
     if (rep != t && t->pitfall.empty()) {
-      const std::string own_case = ". Its own case: " + rerun + " --check " + t->id;
+      const std::string own_case = ". Its own case: " + only_check(rerun, t->id);
       // How this check is tied to the one shown in full, in its own terms.
       const std::string tie = !t->diagnosis.empty()        ? "diagnosis " + t->diagnosis
                               : t->wrong_shape             ? "a result of the " + wrong_what(*t)
@@ -218,7 +231,9 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
   summary += " checks failed";
   if (const auto skipped = count(Status::Skipped); skipped > 0)
     summary += ", " + std::to_string(skipped) + " skipped";
-  if (all) summary = "all " + std::to_string(r.tests.size()) + " checks passed";
+  if (all)
+    summary = r.tests.size() == 1 ? std::string("the 1 check passed")
+                                  : "all " + std::to_string(r.tests.size()) + " checks passed";
   s += '\n';
   s += paint(summary, all ? "32;1" : "31;1", colour);
   s += "  score " + std::to_string(r.score()) + "/" + std::to_string(r.max_score());

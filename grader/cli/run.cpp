@@ -304,13 +304,19 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
                 " s without using much CPU (twice: the second time alone)" + during +
                 ". Look for something that waits forever (a sleep, a read from the terminal).";
   } else if (WIFSIGNALED(a.status) && WTERMSIG(a.status) == SIGSYS) {
+    // What the case was does not matter: the code did something no case allows.
     const std::string what = blocked_call >= 0 ? blocked_call_description(blocked_call) : "";
     r.message = "stopped by the sandbox: it tried to " +
                 (what.empty() ? "make a system call checks may not make (start a process, use the "
                                 "network, delete a file or signal another process)"
                               : what) +
-                during +
-                ". A check may only compute, print and write files in its temporary folder.";
+                ". The call was refused: nothing outside the check happened. A check may only "
+                "compute, print and write files in its temporary folder.";
+    return r;
+  } else if (WIFSIGNALED(a.status) && WTERMSIG(a.status) == SIGXFSZ) {
+    r.message = "stopped at the file-size limit: it wrote more than " +
+                std::to_string(kCheckFileBytes >> 20) + " MiB to one file (SIGXFSZ)" + during +
+                ". The file was in its private temporary folder, thrown away with it.";
   } else if (WIFSIGNALED(a.status)) {
     r.message = "crashed with " + signal_name(WTERMSIG(a.status)) + during + ".";
   } else {

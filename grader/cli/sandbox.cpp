@@ -127,15 +127,18 @@ const SandboxState& sandbox_state() {
 
 std::string sandbox_line() {
   const SandboxState& s = sandbox_state();
-  return s.on ? "sandbox: on" : "sandbox: off — " + s.reason;
+  return s.on ? "sandbox: on"
+              : "sandbox: off — " + s.reason +
+                    ". The code ran with your own access to your files (docs/security.md).";
 }
 
 void require_sandbox() {
   if (g_mode != SandboxMode::Require || sandbox_state().on) return;
   throw SandboxRequired(
       "the sandbox is required (--sandbox=require) but cannot run: " + sandbox_state().reason +
-      ". Install bubblewrap and allow user namespaces (on Ubuntu 24.04: sysctl "
-      "kernel.apparmor_restrict_unprivileged_userns=0), or grade with --sandbox=auto.");
+      ". Install bubblewrap and allow user namespaces (on Ubuntu 24.04 that is sysctl "
+      "kernel.apparmor_restrict_unprivileged_userns=0, which loosens a protection for the whole "
+      "machine: see docs/security.md), or grade with --sandbox=auto.");
 }
 
 std::vector<std::string> bwrap_command(const SandboxLayout& layout,

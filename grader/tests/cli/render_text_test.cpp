@@ -54,6 +54,14 @@ std::string unwrapped(const std::string& report) {
 
 }  // namespace
 
+TEST_CASE("a check's own case is the rerun command with only its --check, not one more",
+          "[render]") {
+  const std::string text = cli::to_text(
+      view_error_result(), false, "./grade mha --seed 3 --check shape --check causal_is_causal");
+  CHECK(text.find("Its own case: ./grade mha --seed 3 --check shape\n") != std::string::npos);
+  CHECK(text.find("--check causal_is_causal --check shape") == std::string::npos);
+}
+
 TEST_CASE("checks that threw the same error are one cause, shown once by the pitfall that names it",
           "[render]") {
   CHECK(cli::to_text(view_error_result(), false, "./grade mha") ==
@@ -187,8 +195,8 @@ TEST_CASE("checks that crashed the same way are one cause, shown once", "[render
   // Another error is another cause: shown in full.
   CHECK(text.find(" ERROR causal_is_causal timed out: used more than 10 s of CPU time on the case "
                   "below. ") != std::string::npos);
-  CHECK(text.find(" 2 checks come from one cause, the error: crashed with SIGSEGV (segmentation "
-                  "fault) shown under shape: fix it first. ") != std::string::npos);
+  CHECK(text.find(" 2 checks come from one cause, the error \"crashed with SIGSEGV (segmentation "
+                  "fault)\" shown under shape: fix it first. ") != std::string::npos);
 }
 
 TEST_CASE("a result of the right shape in another dtype is called the wrong dtype", "[render]") {

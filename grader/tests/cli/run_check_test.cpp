@@ -65,8 +65,10 @@ TEST_CASE("a check that starts a process is stopped by the system-call filter, a
   CHECK(r.status == cli::Status::Error);
   CHECK(r.message ==
         "stopped by the sandbox: it tried to make a system call checks may not make (start a "
-        "process, use the network, delete a file or signal another process). A check may only "
-        "compute, print and write files in its temporary folder.");
-  CHECK(r.duration_ms < 4000);  // refused at once, not slept
+        "process, use the network, delete a file or signal another process). The call was "
+        "refused: nothing outside the check happened. A check may only compute, print and write "
+        "files in its temporary folder.");
+  CHECK(r.counterexample.empty());  // no case allows it: none is shown
+  CHECK(r.duration_ms < 4000);      // refused at once, not slept
   fs::remove_all(runner.parent_path());
 }

@@ -1,5 +1,5 @@
 // expect: error
-// expect-message: not inside the sandbox
+// expect-message: is never found
 // needs: sandbox
 // Cheats at compile time: #includes the worked solution from the test bed (it would pass as its
 // own). A submission is compiled in the sandbox, which holds the kata's header, kt's headers and

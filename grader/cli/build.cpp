@@ -53,9 +53,12 @@ Finished compile_in_sandbox(const std::vector<std::string>& cmd, const fs::path&
     return run_process(spawn);
   }
   SandboxLayout layout;
-  for (const std::string& flag : cmd)
-    if (flag.rfind("-I", 0) == 0 && fs::exists(flag.substr(2)))
-      layout.read_only.push_back(fs::absolute(flag.substr(2)));
+  for (size_t i = 0; i < cmd.size(); ++i) {
+    if (cmd[i].rfind("-I", 0) == 0 && fs::exists(cmd[i].substr(2)))
+      layout.read_only.push_back(fs::absolute(cmd[i].substr(2)));
+    if (cmd[i] == "-include" && i + 1 < cmd.size() && fs::exists(cmd[i + 1]))
+      layout.read_only.push_back(fs::absolute(cmd[i + 1]).parent_path());  // and its .gch
+  }
   layout.read_only.push_back(fs::absolute(source));
   layout.writable.push_back(fs::absolute(work_dir));
   layout.cwd = fs::current_path();  // relative paths in the command, and in messages, stay as given

@@ -12,11 +12,12 @@
 
 namespace cli {
 
-/// Runs these checks of the runner, in the sandbox when it is on; work_dir holds the sandbox's
-/// root while they run. Never throws for anything the checks do.
+/// Runs these checks of the runner, `jobs` at a time, in the sandbox when it is on; work_dir holds
+/// the sandbox's root while they run. Results in the order of `checks`. Never throws for anything
+/// the checks do.
 std::vector<TestResult> run_checks(const Kata& kata, const fs::path& runner,
                                    const std::vector<CheckMeta>& checks, uint64_t seed,
-                                   const CheckLimits& limits, const fs::path& work_dir);
+                                   const CheckLimits& limits, const fs::path& work_dir, int jobs);
 
 /// `kt-grade check-host` inside the sandbox: runs the checks given on its command line one by
 /// one and prints each result as one line of JSON (a results.json document with one test).

@@ -13,6 +13,7 @@
 #include "grader/cli/build.hpp"
 #include "grader/cli/check_host.hpp"
 #include "grader/cli/files.hpp"
+#include "grader/cli/process.hpp"
 #include "grader/cli/render.hpp"
 #include "grader/cli/results_json.hpp"
 #include "grader/cli/run.hpp"
@@ -62,7 +63,8 @@ KataResult grade(const Kata& kata, const GradeOptions& opt) {
       if (opt.only.empty() ||
           std::find(opt.only.begin(), opt.only.end(), check.id) != opt.only.end())
         checks.push_back(check);
-    r.tests = run_checks(kata, build.runner, checks, opt.seed, limits, work);
+    const int jobs = opt.check_jobs > 0 ? opt.check_jobs : core_count();
+    r.tests = run_checks(kata, build.runner, checks, opt.seed, limits, work, jobs);
     r.status = overall_status(r.tests);
   }
   if (!opt.solution.empty()) fs::remove_all(work);

@@ -21,6 +21,7 @@ struct GradeOptions {
   int time_limit_s = 0;           // 0: the kata's own
   std::string junit, markdown;    // extra report files
   std::string maps;               // a directory for the failing checks' attention maps (SVG)
+  int check_jobs = 0;             // checks run at once (0: the core count)
 };
 
 /// The kata file is still the shipped stub, byte for byte (then --all does not grade it).

@@ -38,6 +38,7 @@ Kata load_kata(const fs::path& toml_path) {
   k.file = k.dir / t["file"].value_or(std::string(k.name + ".cpp"));
   k.time_limit_s = t["time_limit_s"].value_or(10);
   k.memory_limit_mib = t["memory_limit_mib"].value_or(2048);
+  k.interview_minutes = t["interview_minutes"].value_or(30);
   if (const auto* forbidden = t["forbidden"].as_array()) {
     for (const auto& f : *forbidden)
       if (auto s = f.value<std::string>()) k.forbidden.push_back(*s);

@@ -23,6 +23,7 @@ struct Kata {
   fs::path file;  // the file the learner edits
   int time_limit_s = 10;
   int memory_limit_mib = 2048;
+  int interview_minutes = 30;  // ./grade interview's clock, unless --minutes says otherwise
   std::vector<std::string> forbidden;
   std::vector<CheckMeta> checks;
   std::vector<std::string> stub_passes;  // checks the shipped stub is meant to pass (usually none)

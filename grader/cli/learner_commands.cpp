@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <stdexcept>
 #include <thread>
@@ -25,6 +26,7 @@ int list_katas() {
   }
   for (const Kata& k : katas) {
     std::string status = "not started";
+    const KataProgress p = progress_of(k.name);
     if (!not_started(k)) {
       status = "in progress, not graded yet";
       if (const auto last = last_result(k.name)) {
@@ -38,10 +40,55 @@ int list_katas() {
     std::cout << "  " << k.name << std::string(name_width - count_chars(k.name) + 2, ' ') << k.title
               << std::string(title_width - count_chars(k.title) + 2, ' ') << "[" << status << "]  "
               << fs::relative(k.file, source_dir()).string() << "\n";
+    if (p.attempts > 0) {
+      // What this kata's record says: best score, attempts, time to the first pass, pitfalls.
+      std::string record = "best " + std::to_string(p.best_score) + "/" +
+                           std::to_string(p.max_score) + ", " + std::to_string(p.attempts) +
+                           (p.attempts == 1 ? " attempt" : " attempts");
+      if (!p.first_passed.empty())
+        record += ", first pass after " + duration_between(p.first_graded, p.first_passed);
+      if (!p.pitfalls_found.empty()) {
+        std::vector<std::pair<int, std::string>> by_count;
+        for (const auto& [id, n] : p.pitfalls_found) by_count.emplace_back(-n, id);
+        std::sort(by_count.begin(), by_count.end());
+        record += "; pitfalls hit:";
+        for (const auto& [n, id] : by_count)
+          record += " " + id + (n < -1 ? " x" + std::to_string(-n) : "");
+      }
+      std::cout << std::string(name_width + 4, ' ') << record << "\n";
+    }
   }
   const std::string next = next_kata();
   std::cout << (next.empty() ? "Every kata passes." : "Next: ./grade " + next) << "\n";
-  std::cout << "Hints: ./grade hint NAME    All of the project's tests: ./grade selftest\n";
+  std::cout << "Hints: ./grade hint NAME    History: ./grade progress    All of the project's "
+               "tests: ./grade selftest\n";
+  return 0;
+}
+
+int show_progress(const std::string& only) {
+  bool any = false;
+  for (const Kata& k : load_katas()) {
+    if (!only.empty() && k.name != only) continue;
+    const KataProgress p = progress_of(k.name);
+    if (p.history.empty()) continue;
+    any = true;
+    std::cout << k.name << ": " << k.title << " - " << p.attempts
+              << (p.attempts == 1 ? " attempt" : " attempts") << ", best " << p.best_score << "/"
+              << p.max_score;
+    if (!p.first_passed.empty())
+      std::cout << ", first pass " << p.first_passed << " ("
+                << duration_between(p.first_graded, p.first_passed) << " after the first grading)";
+    std::cout << "\n";
+    if (p.history.size() == kHistoryKept)
+      std::cout << "  (the last " << kHistoryKept << " gradings; older ones are not kept)\n";
+    for (const Graded& a : p.history)
+      std::cout << "  " << a.at << "  " << std::left << std::setw(11) << status_name(a.status)
+                << std::right << std::setw(3) << a.score << "/" << a.max_score
+                << (a.pitfalls.empty() ? "" : "  " + join(a.pitfalls, ", ")) << "\n";
+  }
+  if (!any)
+    std::cout << (only.empty() ? "No kata graded yet" : "No grading of " + only + " yet")
+              << ": edit a kata file, then ./grade NAME.\n";
   return 0;
 }
 
@@ -53,6 +100,20 @@ int show_hint(const Kata& kata, bool all) {
   if (hints.empty()) {
     std::cerr << "grade: the kata '" << kata.name << "' has no hints (" << dir.string() << ")\n";
     return 2;
+  }
+  // A pitfall the last run found comes first: its own hint (once per run that found it).
+  const KataProgress progress = progress_of(kata.name);
+  if (!all && !progress.history.empty() && !progress.history.back().pitfalls.empty() &&
+      progress.pitfall_hint_for != progress.history.back().at) {
+    const std::string id = progress.history.back().pitfalls.front();
+    const fs::path targeted = dir / "pitfalls" / (id + ".md");
+    if (fs::exists(targeted)) {
+      std::cout << "--- the hint for what your last run found: " << id << " ---\n"
+                << read_file(targeted) << "\n(run ./grade hint " << kata.name
+                << " again for the general hints)\n";
+      set_pitfall_hint_shown(kata.name, progress.history.back().at);
+      return 0;
+    }
   }
   const int already = hints_shown(kata.name);
   if (all) {

@@ -9,6 +9,8 @@ namespace cli {
 
 /// ./grade with no arguments: the katas in learning order, each with its status, and what next.
 int list_katas();
+/// ./grade progress [KATA]: every grading remembered, per kata.
+int show_progress(const std::string& only);
 /// Shows the next progressive hint (or all of them); remembers how many were shown.
 int show_hint(const Kata& kata, bool all);
 /// Restores the shipped stub of the kata file, keeping a backup; asks unless yes.

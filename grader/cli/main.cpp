@@ -6,6 +6,8 @@
 //   ./grade KATA [options]        grade one kata          ./grade --all   grade every started kata
 //   ./grade hint KATA [--all]     ./grade reset KATA [--yes]     ./grade solution KATA [--force]
 //   ./grade watch [KATA]          re-grade on every save
+//   ./grade interview [KATA]      the kata as an interview: a clock, counts only, then questions
+//   ./grade progress [KATA]       every grading of the kata files remembered (.kt-progress.json)
 //   ./grade batch KATA PATH...    grade many submissions into a gradebook (CSV + JSON)
 //   ./grade classroom             print the GitHub Classroom workflow (from the katas' metadata)
 //   ./grade new-pitfall KATA ID   ./grade new-kata NAME     scaffolds for instructors
@@ -25,6 +27,7 @@
 #include "grader/cli/check_host.hpp"
 #include "grader/cli/classroom.hpp"
 #include "grader/cli/grade.hpp"
+#include "grader/cli/interview.hpp"
 #include "grader/cli/kata.hpp"
 #include "grader/cli/learner_commands.hpp"
 #include "grader/cli/process.hpp"
@@ -79,6 +82,8 @@ void add_grade_options(CLI::App& app, GradeOptions& opt) {
                  "CPU-time limit per check (default: the kata's)");
   app.add_option("--junit", opt.junit, "also write JUnit XML to this file");
   app.add_option("--markdown", opt.markdown, "also append a Markdown summary to this file");
+  app.add_option("--check-jobs", opt.check_jobs,
+                 "checks run at once (default: the core count; batch and selftest run 1 per file)");
   app.add_option("--maps", opt.maps,
                  "also write each failing check's attention map as an SVG into this directory "
                  "(the Markdown summary links them)");
@@ -155,6 +160,27 @@ int main(int argc, char** argv) {
       return new_pitfall(kata_or_exit(kata), id);
     }
     if (first == "shipped") return check_shipped(load_katas());
+    if (first == "interview") {
+      CLI::App app{
+          "./grade interview [KATA] : the kata as an interview: a scratch copy of the stub, "
+          "a clock, counts only, then the follow-up questions"};
+      std::string kata;
+      int minutes = 0;
+      GradeOptions opt;
+      app.add_option("kata", kata, "the kata (default: the next one of the path)");
+      app.add_option("--minutes", minutes, "the clock (default: the kata's interview_minutes)");
+      add_sandbox_option(app);
+      if (auto stop = parse_subcommand(app, argc, argv)) return *stop;
+      return interview(kata, minutes, opt, std::cin);
+    }
+    if (first == "progress") {
+      CLI::App app{"./grade progress [KATA] : every grading of your kata files, per kata"};
+      std::string kata;
+      app.add_option("kata", kata, "only this kata");
+      if (auto stop = parse_subcommand(app, argc, argv)) return *stop;
+      if (!kata.empty()) kata_or_exit(kata);
+      return show_progress(kata);
+    }
     if (first == "classroom") {
       std::cout << classroom_workflow(load_katas());
       return 0;

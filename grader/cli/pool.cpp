@@ -31,8 +31,9 @@ std::vector<std::optional<KataResult>> grade_in_parallel(
   while (done < files.size()) {
     while (running < size_t(std::max(jobs, 1)) && next < files.size()) {
       const size_t i = next++;
-      std::vector<std::string> args = {self,       kata.name, "--solution", files[i].string(),
-                                       "--format", "json"};
+      // Files are graded in parallel already: each file's checks one at a time.
+      std::vector<std::string> args = {self,       kata.name, "--solution",   files[i].string(),
+                                       "--format", "json",    "--check-jobs", "1"};
       args.insert(args.end(), extra_args.begin(), extra_args.end());
       if (i < file_args.size()) args.insert(args.end(), file_args[i].begin(), file_args[i].end());
       if (fork() == 0) {

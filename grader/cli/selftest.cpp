@@ -13,6 +13,7 @@
 
 #include "grader/cli/build.hpp"
 #include "grader/cli/files.hpp"
+#include "grader/cli/interview.hpp"
 #include "grader/cli/pool.hpp"
 #include "grader/cli/process.hpp"
 #include "grader/cli/run.hpp"
@@ -246,6 +247,21 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
           std::find(registered.begin(), registered.end(), id) == registered.end())
         problems.push_back("katas/" + kata.name + "/kata.toml lists the check " + id +
                            ", which nothing in grader/katas/" + kata.name + "/ registers");
+  }
+
+  // The interview's follow-up questions (./grade interview), whose pitfalls are the kata's own or
+  // say where they are named.
+  try {
+    for (const DrillQuestion& q : drill_questions(kata)) {
+      const std::string id = q.pitfall.substr(0, q.pitfall.find_first_of(" \t"));
+      if (!id.empty() && std::find(listed.begin(), listed.end(), "pitfall_" + id) == listed.end() &&
+          q.pitfall.find("(named in ") == std::string::npos)
+        problems.push_back("hints/" + kata.name + "/interview.md: the question '" + q.question +
+                           "' names the pitfall " + id + ", which is no check of the kata (say " +
+                           "where it is named: 'Pitfall: " + id + " (named in KATA) — ...')");
+    }
+  } catch (const std::exception& e) {
+    problems.push_back(e.what());
   }
 
   // Each pitfall: a known-bad solution diagnosed with it alone, and a hint.

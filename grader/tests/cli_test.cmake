@@ -51,7 +51,7 @@ if(NOT SANITIZED)
              ${GRADE} mha --sandbox off --solution ${SOURCE}/solutions/mha/hostile/calls_reference.cpp)
   expect_run("where bubblewrap cannot run, the report says so once and grades" 0
              "sandbox: off — bubblewrap is not installed \\(apt-get install bubblewrap\\).*all 13 checks passed"
-             ${CMAKE_COMMAND} -E env KT_BWRAP=/nonexistent/bwrap
+             ${CMAKE_COMMAND} -E env KT_SANDBOX=auto KT_BWRAP=/nonexistent/bwrap
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/worked.cpp)
   expect_run("--sandbox=require refuses to grade without it" 2
              "grade: the sandbox is required \\(--sandbox=require\\) but cannot run: bubblewrap is not installed"
@@ -90,6 +90,35 @@ if(NOT SANITIZED)
     expect_run("a pass names the next kata of the path" 0 "all 13 checks passed.*Next kata: ./grade mha  \\(Multi-head attention from scratch\\)"
                ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo KT_STATE_DIR=${WORK}/next-state ${GRADE} sdpa)
     execute_process(COMMAND git -C ${WORK}/repo checkout -q katas/sdpa/sdpa.cpp)
+    # Progress: a failing attempt, then a pass, remembered in one file; the hint of the pitfall the
+    # last run found comes first; the list and ./grade progress show the record.
+    set(progress ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo KT_STATE_DIR=${WORK}/progress-state ${GRADE})
+    file(REMOVE_RECURSE ${WORK}/progress-state)
+    file(COPY_FILE ${SOURCE}/solutions/mha/pitfalls/neg_inf_nan.cpp ${WORK}/repo/katas/mha/mha.cpp)
+    expect_run("progress: a failing attempt is graded" 1 "pitfall: neg_inf_nan" ${progress} mha)
+    expect_run("hint shows the hint of the pitfall the last run found first" 0
+               "--- the hint for what your last run found: neg_inf_nan ---.*again for the general hints"
+               ${progress} hint mha)
+    expect_run("then the progressive hints" 0 "--- hint 1 of 3 ---" ${progress} hint mha)
+    file(COPY_FILE ${SOURCE}/solutions/mha/worked.cpp ${WORK}/repo/katas/mha/mha.cpp)
+    expect_run("progress: then a pass" 0 "all 13 checks passed" ${progress} mha)
+    expect_run("the list shows each kata's best score, attempts, time to first pass and pitfalls" 0
+               "mha +Multi-head attention from scratch +\\[passed\\][^\n]*\n +best 17/17, 2 attempts, first pass after [0-9]+ s; pitfalls hit: neg_inf_nan\n"
+               ${progress})
+    expect_run("./grade progress shows the history" 0
+               "mha: Multi-head attention from scratch - 2 attempts, best 17/17, first pass [0-9T:Z-]+ \\([0-9]+ s after the first grading\\)\n  [0-9T:Z-]+  fail +14/17  neg_inf_nan\n  [0-9T:Z-]+  pass +17/17\n"
+               ${progress} progress)
+    expect_run("./grade progress of a kata never graded says so" 0 "No grading of sdpa yet"
+               ${progress} progress sdpa)
+    # The default place, .kt-progress.json at the clone's root: ignored by git, kept by a pull.
+    set(in_clone ${CMAKE_COMMAND} -E env --unset=KT_STATE_DIR KT_SOURCE_DIR=${WORK}/repo ${GRADE})
+    execute_process(COMMAND ${in_clone} mha OUTPUT_QUIET ERROR_QUIET)
+    execute_process(COMMAND git -C ${WORK}/repo checkout -q katas/mha/mha.cpp)
+    execute_process(COMMAND git -C ${WORK}/repo status --porcelain OUTPUT_VARIABLE porcelain)
+    execute_process(COMMAND git -C ${WORK}/repo pull -q OUTPUT_QUIET ERROR_QUIET RESULT_VARIABLE pulled)
+    if(NOT EXISTS ${WORK}/repo/.kt-progress.json OR porcelain MATCHES "kt-progress" OR NOT pulled EQUAL 0)
+      string(APPEND failures "\nthe progress file is not at the clone's root, not ignored, or lost by a pull: ${porcelain}")
+    endif()
     # watch grades once at start, then polls until stopped: stop it as soon as it says it is
     # watching (a fixed wait fails on a busy machine, where the first grade takes longer; 180 s at
     # most).
@@ -106,6 +135,53 @@ cat '${WORK}/watch.out'
 ")
     expect_run("watch grades the kata and keeps watching" 0 "Watching katas/mha/mha.cpp.*NOT STARTED.*watching for the next save"
                sh ${WORK}/watch.sh)
+    # Interview mode, scripted, for every kata: the stub, a wrong save (counts only, no pitfall
+    # named), a right save (the end, the full report), the drill answered from a file.
+    file(WRITE ${WORK}/answers.txt "the max makes every exponent at most 0\n\nsecond answer\n\n")
+    file(WRITE ${WORK}/interview.sh "set -u
+for k in softmax sdpa mha mha_function gqa; do
+  file=$(sed -n 's/^file *= *\"\\(.*\\)\".*/\\1/p' '${WORK}/repo/katas/'$k/kata.toml)
+  out='${WORK}/interview-'$k.out
+  KT_SOURCE_DIR='${WORK}/repo' KT_STATE_DIR='${WORK}/interview-state' '${GRADE}' interview $k --minutes 5 < '${WORK}/answers.txt' > $out 2>&1 &
+  pid=$!
+  wait_for() { i=0; while [ $i -lt 600 ] && ! grep -q \"$1\" $out; do sleep 0.2; i=$((i + 1)); done; }
+  wait_for 'The clock is running'
+  cp \"$(ls '${SOURCE}/solutions/'$k/pitfalls/*.cpp | head -n 1)\" '${WORK}/repo/interview/'$k/$file
+  wait_for ' left\\] '
+  cp '${SOURCE}/solutions/'$k/worked.cpp '${WORK}/repo/interview/'$k/$file
+  wait $pid
+  echo \"== $k exit $?\"
+  cat $out
+done
+")
+    execute_process(COMMAND sh ${WORK}/interview.sh OUTPUT_VARIABLE transcript ERROR_VARIABLE err)
+    foreach(k softmax sdpa mha mha_function gqa)
+      string(REGEX MATCH "== ${k} exit [0-9]+\n[^\n]*\n" head "${transcript}")
+      string(FIND "${transcript}" "== ${k} exit" at)
+      string(SUBSTRING "${transcript}" ${at} -1 part)
+      string(FIND "${part}" "Every check passes" end_at)
+      if(end_at LESS 0)
+        set(end_at 0)
+      endif()
+      string(SUBSTRING "${part}" 0 ${end_at} during)
+      # The wrong save's line: fewer checks pass than there are.
+      set(wrong_counted FALSE)
+      if(during MATCHES "\\[[0-9]+:[0-9][0-9] left\\] ([0-9]+) of ([0-9]+) checks pass\n")
+        if(CMAKE_MATCH_1 LESS CMAKE_MATCH_2)
+          set(wrong_counted TRUE)
+        endif()
+      endif()
+      if(NOT head MATCHES "exit 0" OR NOT wrong_counted
+         OR during MATCHES "pitfall" OR NOT part MATCHES "Every check passes.*The full report.*Q1 of [0-9]+: [^\n]+\n> the max makes every exponent.*Model answer:.*It guards against: [a-z_]+")
+        string(SUBSTRING "${part}" 0 3000 part)
+        string(APPEND failures "\ninterview ${k}: the scripted session did not go as expected:\n${part}${err}")
+      endif()
+    endforeach()
+    file(READ ${WORK}/repo/katas/mha/mha.cpp untouched)
+    if(NOT untouched MATCHES "not implemented yet")
+      string(APPEND failures "\nthe interview touched the kata file katas/mha/mha.cpp")
+    endif()
+
     # The instructor's scaffolds, on the same clone: refusals first (nothing created), then the real
     # thing. (Building and self-testing what they create is .ci/run's authoring stage.)
     set(in_repo ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo ${GRADE})
@@ -289,6 +365,25 @@ if(NOT SANITIZED)
      OR NOT md MATCHES "<details><summary>mha, pitfall_mask_after_softmax: the attention weights.*As an image: \\[maps/mha\\.pitfall_mask_after_softmax\\.svg\\]")
     string(APPEND failures "\n--maps: exit ${code}, SVGs ${svgs}, Markdown:\n${md}")
   endif()
+endif()
+
+# The learner's compile uses the precompiled kt/tensor.hpp (GCC's -H marks a header it took from a
+# precompiled one with "!"; a stale or mismatched one is parsed again in silence, only slower).
+get_filename_component(grader_dir ${GRADE} DIRECTORY)
+file(READ ${grader_dir}/mha.build.json desc)
+string(JSON compiler GET "${desc}" compiler)
+string(JSON n LENGTH "${desc}" compile)
+math(EXPR last "${n} - 1")
+set(flags "")
+foreach(i RANGE ${last})
+  string(JSON f GET "${desc}" compile ${i})
+  list(APPEND flags "${f}")
+endforeach()
+execute_process(COMMAND ${compiler} ${flags} -H -fsyntax-only ${SOURCE}/solutions/mha/worked.cpp
+                ERROR_VARIABLE includes RESULT_VARIABLE code)
+if(NOT code EQUAL 0 OR NOT includes MATCHES "^! [^\n]*kt_pch\\.hpp\\.gch")
+  string(SUBSTRING "${includes}" 0 600 includes)
+  set(failures "${failures}\nthe learner's compile does not use the precompiled kt/tensor.hpp:\n${includes}")
 endif()
 
 if(failures)

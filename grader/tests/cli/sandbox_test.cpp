@@ -17,7 +17,7 @@ bool has(const std::vector<std::string>& a, const std::vector<std::string>& run)
 
 }  // namespace
 
-TEST_CASE("--sandbox takes auto, require and off, and nothing else", "[sandbox]") {
+TEST_CASE("the sandbox option takes auto, require and off, and nothing else", "[sandbox]") {
   for (const char* name : {"auto", "require", "off"})
     CHECK(cli::sandbox_mode_name(*cli::parse_sandbox_mode(name)) == name);
   CHECK_FALSE(cli::parse_sandbox_mode("on").has_value());

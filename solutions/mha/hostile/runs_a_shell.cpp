@@ -20,7 +20,11 @@ std::filesystem::path repository() {
 }
 
 void hostile() {
-  const std::string command = "echo pwned > " + (repository() / "pwned-by-shell.txt").string();
+  // Into the repository and the root folder (a repository under /tmp would be inside the
+  // sandbox's own private /tmp, where a write is allowed and lands in a throwaway tmpfs). Only
+  // the shell's own echo and redirection: it cannot start a program.
+  const std::string command = "echo pwned > " + (repository() / "pwned-by-shell.txt").string() +
+                              "; echo pwned > /pwned-by-shell.txt";
   execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
 }
 

@@ -184,8 +184,7 @@ std::vector<TestResult> run_checks(const Kata& kata, const fs::path& runner,
   std::error_code ec;
   fs::remove_all(root, ec);
   fs::create_directories(root);
-  const fs::path lock = fs::temp_directory_path() / "kt-grade-checks.lock";
-  const int lock_fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+  const int lock_fd = ::open(checks_lock_path().c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
 
   std::vector<std::string> host = {self.string(),  "check-host",
                                    "--kata",       kata.name,

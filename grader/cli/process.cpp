@@ -19,7 +19,7 @@ int run_command(const std::vector<std::string>& argv, std::string& output) {
   s.argv = argv;
   Finished f = run_process(s);
   output += f.output;
-  return f.status == -1 ? -1 : f.status;
+  return f.status;
 }
 
 Finished run_process(const Spawn& spawn) {
@@ -78,7 +78,6 @@ Finished run_process(const Spawn& spawn) {
   close(fds[0]);
   int status = 0;
   waitpid(pid, &status, 0);
-  if (f.timed_out) kill(-pid, SIGKILL);
   f.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return f;
 }

@@ -196,6 +196,7 @@ Attempt attempt(const fs::path& runner, const CheckMeta& check, uint64_t seed,
 }  // namespace
 
 void set_checks_lock_path(const fs::path& path) { g_lock_path = path; }
+const fs::path& checks_lock_path() { return g_lock_path; }
 
 TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t seed,
                      const CheckLimits& limits) {

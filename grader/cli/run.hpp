@@ -38,6 +38,7 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
 /// The file whose lock lets a re-run of a check run alone (Note [time limits]); inside the sandbox,
 /// the grader's lock file passed in as a descriptor (/proc/self/fd/N).
 void set_checks_lock_path(const fs::path& path);
+const fs::path& checks_lock_path();
 
 /// Human name of a signal: "SIGSEGV (segmentation fault)".
 std::string signal_name(int sig);

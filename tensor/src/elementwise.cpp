@@ -431,6 +431,21 @@ Tensor tanh(const Tensor& t) {
     eigen_map(in, out, n, [](const auto& a) { return a.tanh(); });
   });
 }
+// Note [sin and cos]
+// std::sin and std::cos element by element, not Eigen's packet versions: those trade accuracy for
+// speed on large arguments, and a kata's angles reach thousands of radians (RoPE's first frequency
+// turns one radian per position). With the C library's functions a value's result is the same
+// wherever it sits in the buffer and whatever the build's vector width.
+Tensor sin(const Tensor& t) {
+  return unary_math(t, "sin", [](const auto* in, auto* out, int64_t n) {
+    map_elements(in, out, n, [](auto x) { return std::sin(x); });
+  });
+}
+Tensor cos(const Tensor& t) {
+  return unary_math(t, "cos", [](const auto* in, auto* out, int64_t n) {
+    map_elements(in, out, n, [](auto x) { return std::cos(x); });
+  });
+}
 Tensor pow(const Tensor& t, double exponent) {
   return unary_math(t, "pow", [exponent](const auto* in, auto* out, int64_t n) {
     pow_kernel(in, out, n, exponent);

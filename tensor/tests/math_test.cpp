@@ -1,5 +1,6 @@
-// exp, log, sqrt, tanh, pow against the C library, at special values and at every position of a
-// buffer (vectorised code handles most elements, so a value's position must not change its result).
+// exp, log, sqrt, tanh, sin, cos, pow against the C library, at special values and at every
+// position of a buffer (vectorised code handles most elements, so a value's position must not
+// change its result).
 #include <rapidcheck/catch.h>
 
 #include <bit>
@@ -164,6 +165,26 @@ kt::Tensor exp_of(const kt::Tensor& t) { return kt::exp(t); }
 kt::Tensor log_of(const kt::Tensor& t) { return kt::log(t); }
 kt::Tensor sqrt_of(const kt::Tensor& t) { return kt::sqrt(t); }
 kt::Tensor tanh_of(const kt::Tensor& t) { return kt::tanh(t); }
+kt::Tensor sin_of(const kt::Tensor& t) { return kt::sin(t); }
+kt::Tensor cos_of(const kt::Tensor& t) { return kt::cos(t); }
+
+/// Angles as RoPE makes them (position x frequency, up to ~1e5 radians) besides interesting values.
+template <class T>
+kt::Tensor angles_tensor() {
+  const auto values = *rc::gen::container<std::vector<T>>(
+                           rc::gen::oneOf(interesting_value<T>(), uniform<T>(-1e5, 1e5)))
+                           .as("values");
+  return kt::from_vector(values, {int64_t(values.size())});
+}
+
+template <class T>
+void sin_cos_match_std() {
+  const kt::Tensor t = angles_tensor<T>();
+  check_against<T>(
+      t, &sin_of, [](T v) { return std::sin(v); }, 0);
+  check_against<T>(
+      t, &cos_of, [](T v) { return std::cos(v); }, 0);
+}
 
 }  // namespace
 
@@ -184,12 +205,32 @@ TEST_CASE("sqrt is correctly rounded, +inf and subnormals included", "[math][pro
   rc::prop("float32", [] { sqrt_matches_std<float>(); });
 }
 
-TEST_CASE("a value's exp, log, sqrt and tanh do not depend on its position in the buffer",
+TEST_CASE("sin and cos are the C library's, large angles, infinities and NaN included",
+          "[math][property]") {
+  rc::prop("float64", [] { sin_cos_match_std<double>(); });
+  rc::prop("float32", [] { sin_cos_match_std<float>(); });
+}
+
+TEST_CASE("sin keeps the sign of zero, cos(0) is 1, and both are NaN at infinity", "[math]") {
+  const double inf = std::numeric_limits<double>::infinity();
+  CHECK(at_lane_and_tail<double>(&sin_of, -0.0)[1] == 0.0);
+  CHECK(std::signbit(at_lane_and_tail<double>(&sin_of, -0.0)[1]));
+  CHECK(at_lane_and_tail<float>(&cos_of, 0.0F) == std::vector<float>{1.0F, 1.0F});
+  for (const double y : at_lane_and_tail<double>(&sin_of, inf)) CHECK(std::isnan(y));
+  for (const double y : at_lane_and_tail<double>(&cos_of, -inf)) CHECK(std::isnan(y));
+  const kt::Tensor ints = kt::arange(3.0, kt::Int64);
+  CHECK(kt::sin(ints).dtype() == kt::Float64);
+  CHECK(kt::cos(ints).to_vector<double>() ==
+        std::vector<double>{1.0, std::cos(1.0), std::cos(2.0)});
+}
+
+TEST_CASE("a value's exp, log, sqrt, tanh, sin and cos do not depend on its position in the buffer",
           "[math][property]") {
   // Each property needs its own name: rc::prop is a Catch SECTION, and sections are told apart by
   // name.
   const std::vector<std::pair<std::string, kt::Tensor (*)(const kt::Tensor&)>> ops = {
-      {"exp", &exp_of}, {"log", &log_of}, {"sqrt", &sqrt_of}, {"tanh", &tanh_of}};
+      {"exp", &exp_of},   {"log", &log_of}, {"sqrt", &sqrt_of},
+      {"tanh", &tanh_of}, {"sin", &sin_of}, {"cos", &cos_of}};
   for (const auto& [name, f] : ops) {
     rc::prop(name + ", float64", [f = f] { same_bits_at_every_position<double>(f); });
     rc::prop(name + ", float32", [f = f] { same_bits_at_every_position<float>(f); });

@@ -3,6 +3,7 @@
 // says it is not there otherwise.
 #include "grader/tests/lib/learner_stand_ins.hpp"
 
+#include "katas/rope/rope.hpp"
 #include "katas/sdpa/sdpa.hpp"
 #include "katas/softmax/softmax.hpp"
 
@@ -12,6 +13,7 @@ std::function<kt::Tensor(const kt::Tensor&, int64_t)> softmax;
 std::function<kt::Tensor(const kt::Tensor&, const kt::Tensor&, const kt::Tensor&,
                          const std::optional<kt::Tensor>&, bool)>
     sdpa;
+std::function<kt::Tensor(const kt::Tensor&, int64_t, double)> rope;
 
 }  // namespace stand_in
 
@@ -29,6 +31,11 @@ kt::Tensor scaled_dot_product_attention(const kt::Tensor& q, const kt::Tensor& k
   if (!stand_in::sdpa)
     throw kt::NotImplemented("unit tests have no learner's scaled_dot_product_attention");
   return stand_in::sdpa(q, k, v, attn_mask, is_causal);
+}
+
+kt::Tensor apply_rope(const kt::Tensor& x, int64_t start_pos, double base) {
+  if (!stand_in::rope) throw kt::NotImplemented("unit tests have no learner's apply_rope");
+  return stand_in::rope(x, start_pos, base);
 }
 
 }  // namespace kata

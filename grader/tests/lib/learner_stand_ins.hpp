@@ -15,5 +15,6 @@ extern std::function<kt::Tensor(const kt::Tensor& x, int64_t dim)> softmax;
 extern std::function<kt::Tensor(const kt::Tensor& q, const kt::Tensor& k, const kt::Tensor& v,
                                 const std::optional<kt::Tensor>& attn_mask, bool is_causal)>
     sdpa;
+extern std::function<kt::Tensor(const kt::Tensor& x, int64_t start_pos, double base)> rope;
 
 }  // namespace stand_in

@@ -65,6 +65,9 @@ Tensor log(const Tensor& t);
 Tensor sqrt(const Tensor& t);
 Tensor abs(const Tensor& t);
 Tensor tanh(const Tensor& t);
+/// Radians; the C library's sin and cos, element by element (0 ulp from std::sin / std::cos).
+Tensor sin(const Tensor& t);
+Tensor cos(const Tensor& t);
 Tensor pow(const Tensor& t, double exponent);
 Tensor maximum(const Tensor& a, const Tensor& b);
 Tensor minimum(const Tensor& a, const Tensor& b);

@@ -1,0 +1,177 @@
+#include "grader/katas/rope/cases.hpp"
+
+#include <rapidcheck.h>
+
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+#include "grader/lib/journey.hpp"
+#include "reference/rope/rope.hpp"
+#include "rope.hpp"
+
+namespace grader::kata_rope {
+
+// Note [rope tolerance]
+// Every correct solution computes the angle (start_pos + t) * base^(-2i/d) a little differently
+// (pow, exp of a log, 1 / pow, float64 or float32 positions), each within a few ulp of the angle;
+// but an angle's ulp grows with the angle. With inv_freq off by at most ~|ln base| ulp (~2e-15
+// relative) and the product by one more, the angle is off by at most p * 2.5e-15, and an output
+// (a cos - b sin) by at most 2 max|x| that much. The Float64 atol is 1e-12 + 2e-14 (p_max + 1)
+// max|x|: four times that bound, and at the general checks' positions (< 70) still below 1e-10,
+// a millionth of any real mistake. Float32 solutions round the angle itself (HF's LLaMA computes
+// it in float32): 1e-6 + 5e-7 (p_max + 1) max|x|, with positions below 70.
+
+namespace {
+
+bool is_float32(const Case& c) { return c.x.dtype() == kt::Float32; }
+
+double atol_of(const Case& c) {
+  const double p_max = double(c.start_pos + c.T());
+  const double x_max = c.x.numel() == 0 ? 0.0 : kt::amax(kt::abs(c.x.to(kt::Float64))).item();
+  return is_float32(c) ? 1e-6 + 5e-7 * (p_max + 1) * x_max : 1e-12 + 2e-14 * (p_max + 1) * x_max;
+}
+
+double rtol_of(const Case& c) { return is_float32(c) ? 1e-5 : kRtol; }
+
+std::string values_text(const kt::Tensor& t) {
+  if (t.numel() <= 24) return kt::repr(t);
+  return slice_text(t, 12) + " (the first 12 of " + std::to_string(t.numel()) +
+         " values, row-major)";
+}
+
+std::string number_text(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+}  // namespace
+
+Spec detector_spec() {
+  return {.T_min = 2,
+          .T_max = 5,
+          .half_min = 2,
+          .half_max = 4,
+          .start_min = 1,
+          .start_max = 40,
+          .float32 = false,
+          .other_bases = false,
+          .layout = Layout::Contiguous};
+}
+
+std::vector<std::pair<std::string, std::string>> Case::describe() const {
+  return {{"x shape", kt::shape_str(x.sizes()) + " (B, H, T, d)"},
+          {"dtype", std::string(kt::dtype_name(x.dtype()))},
+          {"start_pos", std::to_string(start_pos)},
+          {"base", number_text(base)},
+          {"x layout", layout},
+          {"x", values_text(x)}};
+}
+
+Case generate(const Spec& spec) {
+  const auto B = *rc::gen::inRange<int64_t>(1, 3).as("B");
+  const auto H = *rc::gen::inRange<int64_t>(1, 4).as("H");
+  const auto T = *rc::gen::inRange<int64_t>(spec.T_min, spec.T_max + 1).as("T");
+  const auto half = *rc::gen::inRange<int64_t>(spec.half_min, spec.half_max + 1).as("d / 2");
+  const int64_t d = 2 * half;
+  Case c;
+  c.start_pos = *rc::gen::inRange<int64_t>(spec.start_min, spec.start_max + 1).as("start_pos");
+  if (spec.other_bases) c.base = *rc::gen::element(10000.0, 100.0, 500000.0).as("base");
+  kt::Dtype dtype = kt::Float64;
+  if (spec.float32) {
+    const auto name = *rc::gen::element(std::string("Float64"), std::string("Float32")).as("dtype");
+    if (name == "Float32") dtype = kt::Float32;
+  }
+  const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("seed of x's values");
+  kt::Generator gen(seed);
+  int layout = 0;
+  if (spec.layout == Layout::Any) layout = *rc::gen::inRange(0, 3).as("layout");
+  switch (layout) {
+    case 1:  // q as attention makes it: (B, T, H, d) then transpose(1, 2)
+      c.x = (kt::randn({B, T, H, d}, gen) * 2.0).to(dtype).transpose(1, 2);
+      c.layout = "a transposed view: (B, T, H, d) memory seen as (B, H, T, d) by transpose(1, 2)";
+      break;
+    case 2:  // q from a fused projection: the first d of 2d values per row
+      c.x = (kt::randn({B, H, T, 2 * d}, gen) * 2.0).to(dtype).narrow(3, 0, d);
+      c.layout = "a slice: the first d of each row of a (B, H, T, 2d) tensor";
+      break;
+    default:
+      c.x = (kt::randn({B, H, T, d}, gen) * 2.0).to(dtype);
+  }
+  return c;
+}
+
+Outcome run_rope_property(uint64_t seed, int cases,
+                          const std::function<std::optional<Failure>()>& body) {
+  // x's values are shown; their seed is not the --seed that reruns a case
+  return run_property(seed, cases, body, {"seed of x's values", "layout"});
+}
+
+Run run_learner(const Case& c) {
+  announce_case(c.describe());  // so a crash or a timeout still names the case
+  return call_learner([&] {
+    // The learner gets x in the case's layout, but never the grader's own tensor.
+    kt::Tensor copy = c.x;
+    if (c.x.is_contiguous()) {
+      copy = c.x.clone();
+    } else if (c.layout.rfind("a transposed", 0) == 0) {
+      copy = c.x.transpose(1, 2).clone().transpose(1, 2);
+    } else {
+      const int64_t d = c.d();
+      kt::Tensor wide = kt::zeros({c.x.size(0), c.x.size(1), c.x.size(2), 2 * d}, c.x.dtype());
+      wide.narrow(3, 0, d).copy_(c.x);
+      copy = wide.narrow(3, 0, d);
+    }
+    learner_code_starts();  // a traced run (journey.hpp) shows the learner's ops only
+    return ::kata::apply_rope(copy, c.start_pos, c.base);
+  });
+}
+
+kt::Tensor run_reference(const Case& c) { return ref::rope(c.x, c.start_pos, c.base); }
+
+bool matches(const Case& c, const kt::Tensor& got, const kt::Tensor& expected) {
+  return close(got, expected, rtol_of(c), atol_of(c));
+}
+
+std::string tolerance_text(const Case& c) {
+  std::ostringstream s;
+  s << std::setprecision(3) << "rtol " << rtol_of(c) << ", atol " << atol_of(c) << " ("
+    << (is_float32(c) ? "Float32; " : "") << "the atol grows with the position)";
+  return s.str();
+}
+
+bool shape_ok(const Case& c, const Run& run) {
+  return run.ok() && run.out.sizes() == c.x.sizes() && run.out.dtype() == c.x.dtype();
+}
+
+Failure failure(const Case& c, const kt::Tensor& got, const kt::Tensor& expected,
+                std::string message) {
+  Failure f;
+  f.message = std::move(message);
+  f.counterexample = c.describe();
+  show_worst_row(got, expected, f, "out");  // a row of d values: one position of one head
+  return f;
+}
+
+Failure failure_from_run(const Case& c, const Run& run) {
+  if (run.ok()) {
+    const bool same_shape = run.out.sizes() == c.x.sizes();
+    Failure f;
+    f.counterexample = c.describe();
+    f.message = same_shape ? "the result is " + std::string(kt::dtype_name(run.out.dtype())) +
+                                 " for a " + std::string(kt::dtype_name(c.x.dtype())) +
+                                 " x: return x's dtype (kt::arange and friends make Float64; "
+                                 "convert with .to(x.dtype()))."
+                           : "the result has shape " + kt::shape_str(run.out.sizes()) +
+                                 "; RoPE keeps x's shape " + kt::shape_str(c.x.sizes()) + ".";
+    f.wrong_shape = true;
+    return f;
+  }
+  Failure f = failure_from_throw(
+      run, "apply_rope(x, " + std::to_string(c.start_pos) + ", " + number_text(c.base) + ")");
+  f.counterexample = c.describe();
+  return f;
+}
+
+}  // namespace grader::kata_rope

@@ -1,0 +1,77 @@
+#include "grader/katas/rope/catalogue.hpp"
+
+#include <string>
+#include <utility>
+
+namespace grader::kata_rope {
+
+std::vector<RopeEntry> catalogue() {
+  std::vector<RopeEntry> entries;
+  const auto add = [&](const char* id, std::string what, const char* fix, Mistakes m) {
+    entries.push_back({{id, std::move(what), fix}, m});
+  };
+  add("rope_interleaved_pairs", "RoPE with the pairs (x[2i], x[2i+1]) (GPT-J's convention)",
+      "Pair x[i] with x[i + d/2]: the two halves of the last axis.", {.interleaved = true});
+  add("rope_ignores_start_pos", "RoPE with positions 0, 1, ..., T - 1 (start_pos ignored)",
+      "Row t is at position start_pos + t.", {.ignores_start_pos = true});
+  for (const Frequencies f : kAllFrequencies) {
+    if (f == Frequencies::Right) continue;
+    add("rope_wrong_frequencies",
+        "RoPE with pair i turning by " + frequencies_text(f) + " per position",
+        "Pair i turns by base^(-2i/d): arange(0, d, 2) / d, negated, as the exponent.",
+        {.frequencies = f});
+  }
+  add("rope_sign_flipped", "RoPE turning every pair by -angle",
+      "(a, b) -> (a cos - b sin, b cos + a sin): rotate_half(x) = cat(-x2, x1).",
+      {.sign_flipped = true});
+  add("positions_from_one", "RoPE with positions start_pos + 1, ..., start_pos + T",
+      "Row t is at position start_pos + t: the first row at start_pos itself.",
+      {.positions_from_one = true});
+  add("base_ignored", "RoPE with base 10000 whatever base is",
+      "Use the base argument (LLaMA 3 uses 500000).", {.base_ignored = true});
+  add("cos_sin_swapped", "RoPE with cos and sin swapped (x sin + rotate_half(x) cos)",
+      "x * cos + rotate_half(x) * sin.", {.cos_sin_swapped = true});
+  add("rotate_half_unsigned", "x cos + cat(x2, x1) sin: rotate_half without its minus sign",
+      "rotate_half(x) = cat(-x2, x1): without the minus it is not a rotation.",
+      {.rotate_half_unsigned = true});
+  add("first_half_only", "RoPE applied to the first half of each row, the second half left as is",
+      "Both members of a pair change: the second half is x2 cos + x1 sin.",
+      {.first_half_only = true});
+  return entries;
+}
+
+std::vector<Case> discriminating_cases() {
+  kt::Generator gen(20261201);
+  Case a;
+  a.x = kt::randn({1, 2, 3, 6}, gen) * 2.0;
+  a.start_pos = 5;
+  a.base = 100.0;
+  Case b;
+  b.x = kt::randn({2, 1, 4, 8}, gen) * 2.0;
+  b.start_pos = 3;
+  return {a, b};
+}
+
+void diagnose_after_shrinking(Failure& f, const Case& failing) {
+  f.after_shrinking = [failing](Failure& shrunk) {
+    std::vector<Case> cases = discriminating_cases();
+    if (failing.x.dtype() == kt::Float64 && failing.x.is_contiguous())
+      cases.insert(cases.begin(), failing);
+    std::vector<kt::Tensor> got, expected;
+    for (const Case& c : cases) {
+      const Run run = run_learner(c);
+      if (!run.ok()) return;  // nothing to compare
+      got.push_back(run.out);
+      expected.push_back(run_reference(c));
+    }
+    const std::vector<RopeEntry> entries = catalogue();
+    const auto match =
+        match_outputs(entries.size(), got, expected, [&](size_t e, size_t c) -> kt::Tensor {
+          return rope_with_mistakes(cases[c].x, cases[c].start_pos, cases[c].base,
+                                    entries[e].mistakes);
+        });
+    if (match) set_diagnosis(shrunk, entries[*match].entry, cases.size());
+  };
+}
+
+}  // namespace grader::kata_rope

@@ -1,0 +1,31 @@
+// The rope kata's mistake catalogue (Note [mistake catalogue] in grader/lib/diagnosis.hpp): every
+// plausible single-step mistake of RoPE (the pairing, the positions, the frequencies, the
+// direction, cos and sin, rotate_half) as switches of mistakes.hpp, and the cases that tell them
+// apart.
+#pragma once
+
+#include <vector>
+
+#include "grader/katas/rope/cases.hpp"
+#include "grader/katas/rope/mistakes.hpp"
+#include "grader/lib/diagnosis.hpp"
+
+namespace grader::kata_rope {
+
+struct RopeEntry {
+  CatalogueEntry entry;
+  Mistakes mistakes;
+};
+
+/// Every entry, the kata's pitfalls among them under their ids.
+std::vector<RopeEntry> catalogue();
+
+/// Fixed Float64 cases on which every entry differs from every other and from the reference (a
+/// test asserts it): d = 6 and 8, start_pos 5 and 3, base 100 and 10000.
+std::vector<Case> discriminating_cases();
+
+/// Makes the failure, once shrunk, carry the catalogue entry the learner's output on `failing`
+/// (when Float64 and contiguous) and on the discriminating cases equals, if exactly one does.
+void diagnose_after_shrinking(Failure& f, const Case& failing);
+
+}  // namespace grader::kata_rope

@@ -1,0 +1,38 @@
+#include "grader/katas/rope/detect.hpp"
+
+namespace grader::kata_rope {
+
+std::optional<Failure> cannot_check(const Case& c, const Run& run, const std::string& id) {
+  if (run.ok() && run.out.sizes() == c.x.sizes()) return std::nullopt;
+  Failure f = failure_from_run(c, run);  // keeps not_implemented, and error for a resource limit
+  f.message = "could not check for " + id + ": " + f.message;
+  f.skipped = !f.error;
+  return f;
+}
+
+std::optional<Mistakes> pitfall_combination(const Case& c, const kt::Tensor& got,
+                                            const std::function<bool(const Mistakes&)>& wanted) {
+  for (const bool interleaved : {false, true}) {
+    for (const bool ignores_start_pos : {false, true}) {
+      for (const Frequencies frequencies : kAllFrequencies) {
+        for (const bool sign_flipped : {false, true}) {
+          const Mistakes m{.interleaved = interleaved,
+                           .ignores_start_pos = ignores_start_pos,
+                           .frequencies = frequencies,
+                           .sign_flipped = sign_flipped};
+          if (!wanted(m)) continue;
+          if (matches(c, got, rope_with_mistakes(c.x, c.start_pos, c.base, m))) return m;
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+Failure found_pitfall(const Case& c, const kt::Tensor& got, const char* id, std::string message) {
+  Failure f = failure(c, got, run_reference(c), std::move(message));
+  f.pitfall = id;
+  return f;
+}
+
+}  // namespace grader::kata_rope

@@ -1,0 +1,75 @@
+#include "grader/katas/rope/mistakes.hpp"
+
+#include <cmath>
+#include <vector>
+
+namespace grader::kata_rope {
+
+std::string frequencies_text(Frequencies f) {
+  switch (f) {
+    case Frequencies::Right:
+      return "base^(-2i/d)";
+    case Frequencies::MissingTwo:
+      return "base^(-i/d)";
+    case Frequencies::OverHalf:
+      return "base^(-2i/(d/2))";
+    case Frequencies::PositiveExponent:
+      return "base^(+2i/d)";
+    case Frequencies::FromOne:
+      return "base^(-2(i+1)/d)";
+  }
+  return "";
+}
+
+namespace {
+
+double exponent(Frequencies f, int64_t i, int64_t d) {
+  const double di = double(i), dd = double(d);
+  switch (f) {
+    case Frequencies::Right:
+      return -2.0 * di / dd;
+    case Frequencies::MissingTwo:
+      return -di / dd;
+    case Frequencies::OverHalf:
+      return -2.0 * di / (dd / 2.0);
+    case Frequencies::PositiveExponent:
+      return 2.0 * di / dd;
+    case Frequencies::FromOne:
+      return -2.0 * (di + 1.0) / dd;
+  }
+  return 0.0;
+}
+
+}  // namespace
+
+kt::Tensor rope_with_mistakes(const kt::Tensor& x, int64_t start_pos, double base,
+                              const Mistakes& m) {
+  const int64_t d = x.size(-1), T = x.size(-2), half = d / 2;
+  const std::vector<double> in = x.to(kt::Float64).contiguous().to_vector<double>();
+  std::vector<double> out = in;
+  const int64_t rows = d == 0 ? 0 : int64_t(in.size()) / d;
+  const double b = m.base_ignored ? 10000.0 : base;
+  for (int64_t r = 0; r < rows; ++r) {
+    const int64_t t = r % T;
+    double position = double((m.ignores_start_pos ? 0 : start_pos) + t);
+    if (m.positions_from_one) position += 1.0;
+    const double* row = in.data() + r * d;
+    double* o = out.data() + r * d;
+    for (int64_t i = 0; i < half; ++i) {
+      double angle = position * std::pow(b, exponent(m.frequencies, i, d));
+      if (m.sign_flipped) angle = -angle;
+      const double c = std::cos(angle), s = std::sin(angle);
+      // The pair's two slots: (i, i + d/2), or (2i, 2i + 1) in the GPT-J convention.
+      const int64_t lo = m.interleaved ? 2 * i : i, hi = m.interleaved ? 2 * i + 1 : i + half;
+      const double a = row[lo], bb = row[hi];
+      // rotate_half gives (-b, a) for the pair; unsigned, (b, a).
+      const double ra = m.rotate_half_unsigned ? bb : -bb, rb = a;
+      const double cc = m.cos_sin_swapped ? s : c, ss = m.cos_sin_swapped ? c : s;
+      o[lo] = a * cc + ra * ss;
+      o[hi] = m.first_half_only ? bb : bb * cc + rb * ss;
+    }
+  }
+  return kt::from_vector(out, x.sizes());
+}
+
+}  // namespace grader::kata_rope

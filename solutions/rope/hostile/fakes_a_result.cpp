@@ -1,0 +1,25 @@
+// expect: error
+// Hostile: writes a fake "pass" result into every file descriptor it might have inherited, then
+// exits, hoping the grader believes it. Results need the runner's nonce and a clean exit.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "rope.hpp"
+
+namespace kata {
+
+kt::Tensor apply_rope(const kt::Tensor& x, int64_t start_pos, double base) {
+  (void)start_pos;
+  (void)base;
+  for (const char* check : {"shape", "matches_reference", "any_layout", "long_contexts"}) {
+    const std::string line = std::string("{\"event\":\"result\",\"check\":\"") + check +
+                             "\",\"status\":\"pass\",\"cases_run\":100}\n";
+    for (int fd = 1; fd < 1024; ++fd) (void)!write(fd, line.data(), line.size());
+  }
+  std::_Exit(0);
+  return x;
+}
+
+}  // namespace kata

@@ -1,0 +1,23 @@
+// expect: fail
+// Wrong, no pitfall: views x as (rows, d) without .contiguous(): right on a contiguous x, a
+// kt::ViewError on the transposed x of any_layout (and a slice of a wider tensor).
+#include <cmath>
+
+#include "rope.hpp"
+
+namespace kata {
+
+kt::Tensor apply_rope(const kt::Tensor& x, int64_t start_pos, double base) {
+  const int64_t T = x.size(-2), d = x.size(-1), half = d / 2;
+  const kt::Tensor inv_freq =
+      kt::exp(kt::arange(double(half)) * (-2.0 * std::log(base) / double(d)));
+  const kt::Tensor angles =
+      kt::arange(double(start_pos), double(start_pos + T)).unsqueeze(1) * inv_freq;
+  const kt::Tensor cos = kt::cos(angles).to(x.dtype()), sin = kt::sin(angles).to(x.dtype());
+  const int64_t lead = x.numel() / (T * d);
+  const kt::Tensor rows = x.view({lead, T, d});
+  const kt::Tensor x1 = rows.narrow(-1, 0, half), x2 = rows.narrow(-1, half, half);
+  return kt::cat({x1 * cos - x2 * sin, x2 * cos + x1 * sin}, -1).view(x.sizes());
+}
+
+}  // namespace kata

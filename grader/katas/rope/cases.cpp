@@ -105,7 +105,7 @@ Case generate(const Spec& spec) {
 Outcome run_rope_property(uint64_t seed, int cases,
                           const std::function<std::optional<Failure>()>& body) {
   // x's values are shown; their seed is not the --seed that reruns a case
-  return run_property(seed, cases, body, {"seed of x's values", "layout"});
+  return run_property(seed, cases, body, {"seed of x's values", "layout", "B", "H", "T", "d / 2"});
 }
 
 Run run_learner(const Case& c) {

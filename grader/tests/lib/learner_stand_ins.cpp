@@ -3,6 +3,7 @@
 // says it is not there otherwise.
 #include "grader/tests/lib/learner_stand_ins.hpp"
 
+#include "katas/kv_cache/kv_cache.hpp"
 #include "katas/rope/rope.hpp"
 #include "katas/sdpa/sdpa.hpp"
 #include "katas/softmax/softmax.hpp"
@@ -14,6 +15,7 @@ std::function<kt::Tensor(const kt::Tensor&, const kt::Tensor&, const kt::Tensor&
                          const std::optional<kt::Tensor>&, bool)>
     sdpa;
 std::function<kt::Tensor(const kt::Tensor&, int64_t, double)> rope;
+std::function<kt::Tensor(const CachedAttention&, const kt::Tensor&, KVCache&)> cached_attention;
 
 }  // namespace stand_in
 
@@ -39,3 +41,9 @@ kt::Tensor apply_rope(const kt::Tensor& x, int64_t start_pos, double base) {
 }
 
 }  // namespace kata
+
+kt::Tensor CachedAttention::forward(const kt::Tensor& x, KVCache& cache) const {
+  if (!stand_in::cached_attention)
+    throw kt::NotImplemented("unit tests have no learner's CachedAttention::forward");
+  return stand_in::cached_attention(*this, x, cache);
+}

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 
+#include "katas/kv_cache/kv_cache.hpp"
 #include "kt/tensor.hpp"
 
 namespace stand_in {
@@ -16,5 +17,7 @@ extern std::function<kt::Tensor(const kt::Tensor& q, const kt::Tensor& k, const 
                                 const std::optional<kt::Tensor>& attn_mask, bool is_causal)>
     sdpa;
 extern std::function<kt::Tensor(const kt::Tensor& x, int64_t start_pos, double base)> rope;
+extern std::function<kt::Tensor(const CachedAttention& m, const kt::Tensor& x, KVCache& cache)>
+    cached_attention;
 
 }  // namespace stand_in

@@ -1,0 +1,193 @@
+#include "grader/katas/kv_cache/cases.hpp"
+
+#include <rapidcheck.h>
+
+#include <cmath>
+#include <numeric>
+
+#include "grader/lib/journey.hpp"
+#include "kv_cache.hpp"
+
+namespace grader::kata_kv_cache {
+
+namespace {
+
+std::string values_text(const kt::Tensor& t) {
+  if (t.numel() <= 24) return kt::repr(t);
+  return slice_text(t, 12) + " (the first 12 of " + std::to_string(t.numel()) +
+         " values, row-major)";
+}
+
+std::string chunks_text(const std::vector<int64_t>& chunks) {
+  if (chunks.size() == 1)
+    return "one call: the whole sequence (" + std::to_string(chunks[0]) +
+           " tokens) from an empty cache";
+  std::string s = "prefill of " + std::to_string(chunks[0]) + ", then";
+  for (size_t i = 1; i < chunks.size(); ++i) s += (i == 1 ? " " : ", ") + std::to_string(chunks[i]);
+  return s + " (" + std::to_string(chunks.size()) + " calls, one cache)";
+}
+
+}  // namespace
+
+Spec detector_spec() {
+  return {.T_min = 4, .T_max = 6, .split = Split::Any, .two_calls_at_least = true};
+}
+
+std::vector<std::pair<std::string, std::string>> Case::describe() const {
+  return {
+      {"B, num_heads, d_head, d_model", std::to_string(B) + ", " + std::to_string(H) + ", " +
+                                            std::to_string(d_head) + ", " + std::to_string(D())},
+      {"bias", bias ? "true" : "false"},
+      {"sequence length T", std::to_string(T())},
+      {"forward calls", chunks_text(chunks)},
+      {"x", values_text(x)}};
+}
+
+Case generate(const Spec& spec) {
+  Case c;
+  c.B = *rc::gen::inRange<int64_t>(1, 3).as("B");
+  c.H = *rc::gen::inRange<int64_t>(1, 4).as("num_heads");
+  c.d_head = 2 * *rc::gen::inRange<int64_t>(1, 3).as("d_head / 2");
+  c.bias = *rc::gen::arbitrary<bool>().as("bias");
+  int64_t T = *rc::gen::inRange<int64_t>(spec.T_min, spec.T_max + 1).as("T");
+  switch (spec.split) {
+    case Split::Whole:
+      c.chunks = {T};
+      break;
+    case Split::OneAtATime: {
+      const int64_t prefill =
+          *rc::gen::inRange<int64_t>(1, std::min<int64_t>(T, 3) + 1).as("prefill");
+      c.chunks = {prefill};
+      for (int64_t t = prefill; t < T; ++t) c.chunks.push_back(1);
+      break;
+    }
+    case Split::Any: {
+      int64_t left = T;
+      if (spec.two_calls_at_least) {
+        const int64_t n = *rc::gen::inRange<int64_t>(2, T).as("prefill");
+        c.chunks.push_back(n);
+        left -= n;
+      }
+      while (left > 0) {
+        const int64_t n = *rc::gen::inRange<int64_t>(1, left + 1).as("a chunk's size");
+        c.chunks.push_back(n);
+        left -= n;
+      }
+      break;
+    }
+    case Split::PrefillThenSame: {
+      const int64_t n = *rc::gen::inRange<int64_t>(2, 4).as("prefill and chunk size");
+      c.chunks = {n, n};
+      T = 2 * n;
+      break;
+    }
+  }
+  const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("seed of the values");
+  kt::Generator gen(seed);
+  const int64_t D = c.D();
+  const double scale = 1.0 / std::sqrt(double(D));
+  c.w.wq = kt::randn({D, D}, gen) * scale;
+  c.w.wk = kt::randn({D, D}, gen) * scale;
+  c.w.wv = kt::randn({D, D}, gen) * scale;
+  c.w.wo = kt::randn({D, D}, gen) * scale;
+  if (c.bias) {
+    c.w.bq = kt::randn({D}, gen) * 0.5;
+    c.w.bk = kt::randn({D}, gen) * 0.5;
+    c.w.bv = kt::randn({D}, gen) * 0.5;
+    c.w.bo = kt::randn({D}, gen) * 0.5;
+  }
+  c.x = kt::randn({c.B, T, D}, gen);
+  return c;
+}
+
+Outcome run_kv_property(uint64_t seed, int cases,
+                        const std::function<std::optional<Failure>()>& body) {
+  return run_property(seed, cases, body,
+                      {"B", "num_heads", "d_head / 2", "bias", "T", "prefill", "a chunk's size",
+                       "prefill and chunk size", "seed of the values"});
+}
+
+Decode run_learner(const Case& c) {
+  announce_case(c.describe());  // so a crash or a timeout still names the case
+  Decode d;
+  std::vector<kt::Tensor> outs;
+  d.run = call_learner([&]() -> kt::Tensor {
+    CachedAttention m(c.D(), c.H, c.bias);
+    m.q_proj.weight = c.w.wq.clone();
+    m.k_proj.weight = c.w.wk.clone();
+    m.v_proj.weight = c.w.wv.clone();
+    m.out_proj.weight = c.w.wo.clone();
+    if (c.bias) {
+      m.q_proj.bias = c.w.bq.clone();
+      m.k_proj.bias = c.w.bk.clone();
+      m.v_proj.bias = c.w.bv.clone();
+      m.out_proj.bias = c.w.bo.clone();
+    }
+    KVCache cache;
+    int64_t at = 0;
+    learner_code_starts();
+    for (const int64_t n : c.chunks) {
+      const kt::Tensor x = c.x.narrow(1, at, n).clone();
+      const kt::Tensor out = m.forward(x, cache);
+      d.cache_k = cache.k;
+      d.cache_v = cache.v;
+      d.cache_length = cache.length();
+      if (!out.defined() || out.sizes() != kt::Shape{c.B, n, c.D()}) {
+        d.wrong_shape = true;
+        return out;
+      }
+      outs.push_back(out);
+      ++d.call;
+      at += n;
+    }
+    return kt::cat(outs, 1);
+  });
+  return d;
+}
+
+ref::CachedSequence run_reference(const Case& c) { return ref::cached_attention(c.x, c.w, c.H); }
+
+std::string call_text(const Case& c, int64_t call) {
+  int64_t first = 0;
+  for (int64_t i = 0; i < call; ++i) first += c.chunks[size_t(i)];
+  const int64_t n = c.chunks[size_t(call)];
+  return "forward call " + std::to_string(call + 1) + " of " + std::to_string(c.chunks.size()) +
+         " (" +
+         (n > 1 ? "tokens " + std::to_string(first) + ".." + std::to_string(first + n - 1)
+                : "token " + std::to_string(first)) +
+         (first == 0 ? ", on an empty cache)"
+                     : ", " + std::to_string(first) + " token" + (first > 1 ? "s" : "") +
+                           " already cached)");
+}
+
+Failure failure(const Case& c, const kt::Tensor& got, const kt::Tensor& expected,
+                std::string message) {
+  Failure f;
+  f.message = std::move(message);
+  f.counterexample = c.describe();
+  show_worst_row(got, expected, f, "out");
+  return f;
+}
+
+std::optional<Failure> failure_from_decode(const Case& c, const Decode& d) {
+  if (d.run.ok() && !d.wrong_shape) return std::nullopt;
+  if (!d.run.ok()) {
+    Failure f = failure_from_throw(
+        d.run, "CachedAttention::forward in " +
+                   call_text(c, std::min<int64_t>(d.call, int64_t(c.chunks.size()) - 1)));
+    f.counterexample = c.describe();
+    return f;
+  }
+  Failure f;
+  f.counterexample = c.describe();
+  const int64_t n = c.chunks[size_t(d.call)];
+  f.message = call_text(c, d.call) + " returned " +
+              (d.run.out.defined() ? "shape " + kt::shape_str(d.run.out.sizes())
+                                   : std::string("an undefined tensor")) +
+              "; each call returns the outputs of its own new tokens only: (B, T_new, d_model) = " +
+              kt::shape_str({c.B, n, c.D()}) + ".";
+  f.wrong_shape = true;
+  return f;
+}
+
+}  // namespace grader::kata_kv_cache

@@ -1,0 +1,94 @@
+#include "grader/katas/kv_cache/catalogue.hpp"
+
+#include <cmath>
+#include <utility>
+
+namespace grader::kata_kv_cache {
+
+std::vector<KvEntry> catalogue() {
+  std::vector<KvEntry> entries;
+  const auto add = [&](const char* id, const char* what, const char* fix, Mistakes m) {
+    entries.push_back({{id, what, fix}, m});
+  };
+  add("cache_not_appended",
+      "decoding where each call attends to the keys cached before it only, not to its own",
+      "Append the new keys and values first, then attend over the whole cache.",
+      {.not_appended = true});
+  add("causal_top_left", "decoding with each call's causal mask aligned top-left (key j <= i)",
+      "New token i sits at position L + i: allow keys j <= L + i (tril with diagonal L).",
+      {.top_left = true});
+  add("rope_positions_restart", "decoding with every call's q and k rotated from position 0",
+      "Rotate from cache.length(), read before appending.", {.positions_restart = true});
+  add("mask_sees_next_token",
+      "decoding with a mask that lets new token i see one token past itself (j <= L + i + 1)",
+      "Allow keys j <= L + i: the diagonal of tril is L, not L + 1.", {.mask_shift = 1});
+  add("mask_hides_own_token", "decoding with a mask that hides each token's own key (j < L + i)",
+      "Allow keys j <= L + i: a token attends to itself (tril with diagonal L, not L - 1).",
+      {.mask_shift = -1});
+  add("no_causal_mask", "attention with no causal mask (every token sees the whole chunk)",
+      "Mask the keys past each new token's position: allow j <= L + i.", {.no_mask = true});
+  add("no_rope", "decoding with no rotary embedding on q and k",
+      "Rotate q and k with RoPE (rotate-half, base 10000) at positions L + i.", {.no_rope = true});
+  add("rope_on_values", "decoding with the values rotated too",
+      "Rotate q and k only: v carries content, not position.", {.rope_on_values = true});
+  add("scale_by_d_model", "decoding with the scores divided by sqrt(d_model)",
+      "Divide by sqrt(d_head), the size of one head's dot product.", {.scale_by_d_model = true});
+  return entries;
+}
+
+namespace {
+
+Case fixed_case(kt::Generator& gen, int64_t B, int64_t H, int64_t d_head, bool bias,
+                std::vector<int64_t> chunks) {
+  Case c;
+  c.B = B;
+  c.H = H;
+  c.d_head = d_head;
+  c.bias = bias;
+  int64_t T = 0;
+  for (const int64_t n : chunks) T += n;
+  c.chunks = std::move(chunks);
+  const int64_t D = c.D();
+  const double scale = 1.0 / std::sqrt(double(D));
+  c.w.wq = kt::randn({D, D}, gen) * scale;
+  c.w.wk = kt::randn({D, D}, gen) * scale;
+  c.w.wv = kt::randn({D, D}, gen) * scale;
+  c.w.wo = kt::randn({D, D}, gen) * scale;
+  if (bias) {
+    c.w.bq = kt::randn({D}, gen) * 0.5;
+    c.w.bk = kt::randn({D}, gen) * 0.5;
+    c.w.bv = kt::randn({D}, gen) * 0.5;
+    c.w.bo = kt::randn({D}, gen) * 0.5;
+  }
+  c.x = kt::randn({B, T, D}, gen);
+  return c;
+}
+
+}  // namespace
+
+std::vector<Case> discriminating_cases() {
+  kt::Generator gen(20261201);
+  return {fixed_case(gen, 1, 2, 4, false, {2, 1, 2}), fixed_case(gen, 2, 1, 2, true, {3, 2})};
+}
+
+void diagnose_after_shrinking(Failure& f, const Case& failing) {
+  f.after_shrinking = [failing](Failure& shrunk) {
+    std::vector<Case> cases = discriminating_cases();
+    cases.insert(cases.begin(), failing);
+    std::vector<kt::Tensor> got, expected;
+    for (const Case& c : cases) {
+      const Decode d = run_learner(c);
+      if (!d.run.ok() || d.wrong_shape) return;  // nothing to compare
+      got.push_back(d.run.out);
+      expected.push_back(run_reference(c).out);
+    }
+    const std::vector<KvEntry> entries = catalogue();
+    const auto match =
+        match_outputs(entries.size(), got, expected, [&](size_t e, size_t c) -> kt::Tensor {
+          return decode_with_mistakes(cases[c], entries[e].mistakes);
+        });
+    if (match) set_diagnosis(shrunk, entries[*match].entry, cases.size());
+  };
+}
+
+}  // namespace grader::kata_kv_cache

@@ -1,0 +1,36 @@
+#include "grader/katas/kv_cache/detect.hpp"
+
+namespace grader::kata_kv_cache {
+
+std::optional<Failure> cannot_check(const Case& c, const Decode& d, const std::string& id) {
+  auto f = failure_from_decode(c, d);
+  if (!f) return std::nullopt;
+  f->message = "could not check for " + id + ": " + f->message;
+  f->skipped = !f->error;
+  return f;
+}
+
+bool mistake_combination(const Case& c, const kt::Tensor& got,
+                         const std::function<bool(const Mistakes&)>& wanted) {
+  bool with = false;
+  for (const bool not_appended : {false, true}) {
+    for (const bool top_left : {false, true}) {
+      for (const bool restart : {false, true}) {
+        const Mistakes m{
+            .not_appended = not_appended, .top_left = top_left, .positions_restart = restart};
+        if (!close(got, decode_with_mistakes(c, m))) continue;
+        if (!wanted(m)) return false;  // explained without this mistake: not its signature
+        with = true;
+      }
+    }
+  }
+  return with;
+}
+
+Failure found_pitfall(const Case& c, const kt::Tensor& got, const char* id, std::string message) {
+  Failure f = failure(c, got, run_reference(c).out, std::move(message));
+  f.pitfall = id;
+  return f;
+}
+
+}  // namespace grader::kata_kv_cache

@@ -1,0 +1,63 @@
+#include "grader/katas/kv_cache/mistakes.hpp"
+
+#include <cmath>
+#include <vector>
+
+#include "reference/rope/rope.hpp"
+
+namespace grader::kata_kv_cache {
+namespace {
+
+/// x (B, T, D) projected and split into (B, H, T, d_head) heads, contiguous.
+kt::Tensor project_heads(const Case& c, const kt::Tensor& w, const kt::Tensor& b) {
+  kt::Tensor y = kt::matmul(c.x, w.transpose(0, 1));
+  if (b.defined()) y = y + b;
+  return y.view({c.B, c.T(), c.H, c.d_head}).transpose(1, 2).contiguous();
+}
+
+}  // namespace
+
+kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m) {
+  const kt::Tensor q = project_heads(c, c.w.wq, c.w.bq);
+  const kt::Tensor k = project_heads(c, c.w.wk, c.w.bk);
+  const kt::Tensor v = project_heads(c, c.w.wv, c.w.bv);
+  kt::Tensor cache_k, cache_v;
+  std::vector<kt::Tensor> outs;
+  int64_t L = 0;
+  for (const int64_t n : c.chunks) {
+    const int64_t first = m.positions_restart ? 0 : L;
+    const auto rotate = [&](const kt::Tensor& t) {
+      const kt::Tensor part = t.narrow(2, L, n).contiguous();
+      return m.no_rope ? part : ref::rope(part, first);
+    };
+    const kt::Tensor qn = rotate(q), kn = rotate(k);
+    const kt::Tensor vn = m.rope_on_values ? rotate(v) : v.narrow(2, L, n);
+    const kt::Tensor all_k = L == 0 ? kn : kt::cat({cache_k, kn}, 2);
+    const kt::Tensor all_v = L == 0 ? vn : kt::cat({cache_v, vn}, 2);
+    // The keys the call attends over, and which of them each query may see.
+    const bool old_only = m.not_appended && L > 0;
+    const kt::Tensor keys = old_only ? cache_k : all_k, values = old_only ? cache_v : all_v;
+    const int64_t S = keys.size(2);
+    std::vector<bool> allowed(size_t(n * S));
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < S; ++j)
+        allowed[size_t(i * S + j)] =
+            m.no_mask || (m.top_left ? j <= i : (old_only || j <= L + i + m.mask_shift));
+    const kt::Tensor mask = kt::from_vector(allowed, {n, S});
+    const kt::Tensor scores = kt::matmul(qn, keys.transpose(-2, -1)) /
+                              std::sqrt(double(m.scale_by_d_model ? c.D() : c.d_head));
+    const kt::Tensor weights =
+        kt::softmax(scores.masked_fill(~mask, kt::finfo(kt::Float64).min), -1);
+    const kt::Tensor heads = kt::matmul(weights, values);
+    kt::Tensor out = kt::matmul(heads.transpose(1, 2).contiguous().view({c.B, n, c.D()}),
+                                c.w.wo.transpose(0, 1));
+    if (c.w.bo.defined()) out = out + c.w.bo;
+    outs.push_back(out);
+    cache_k = all_k;
+    cache_v = all_v;
+    L += n;
+  }
+  return kt::cat(outs, 1);
+}
+
+}  // namespace grader::kata_kv_cache

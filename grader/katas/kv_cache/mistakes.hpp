@@ -1,0 +1,28 @@
+// What the kv_cache kata's mistakes compute, for the detectors to name a failure (never to decide
+// one: that is the reference's job). With no mistake, the simulation is the reference
+// (tests/mistakes_test.cpp).
+#pragma once
+
+#include "grader/katas/kv_cache/cases.hpp"
+
+namespace grader::kata_kv_cache {
+
+struct Mistakes {
+  bool not_appended = false;  // a call's queries attend to the cached keys only (not their own)
+  bool top_left = false;      // query i of a call sees keys 0..i of the cache + new tokens
+  bool positions_restart = false;  // a call's q and k rotated from position 0, not cache.length()
+  // Mistakes the catalogue knows, no pitfall names:
+  int mask_shift = 0;  // key j allowed for new token i when j <= L + i + mask_shift (+1: one
+                       // future token; -1: not itself, a row of nothing gets uniform weights)
+  bool no_mask = false;
+  bool no_rope = false;
+  bool rope_on_values = false;
+  bool scale_by_d_model = false;
+};
+
+/// The outputs (B, T, d_model) of feeding the case's chunks one call at a time, with the mistakes
+/// in m, Float64. (A call's queries with an empty cache and not_appended attend to their own keys
+/// causally: the only way such code can run at all.)
+kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m);
+
+}  // namespace grader::kata_kv_cache

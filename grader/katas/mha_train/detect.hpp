@@ -1,0 +1,39 @@
+// What the mha_train kata's pitfall detectors share. Each detector lives in pitfalls/ID.cpp and
+// registers the check "pitfall_ID"; kata.toml gives its points.
+//
+// Note [mha_train detectors]
+// Every detector reads the dropped weights off the output of the revealing design (Note [weights
+// seen through the output] in cases.cpp), at p = 0.3 or 0.7, T >= 3, over a few calls, and names
+// its pitfall on a pattern no other mistake gives:
+// - dropout_in_eval: in eval(), weights that are each 0 or s w for one s (1 or 1 / (1 - p)), some
+//   dropped and some kept.
+// - dropout_not_rescaled: in training, weights that are each 0 or w exactly, some dropped and some
+//   kept (a correct dropout keeps w / (1 - p)).
+// - dropout_before_softmax: in training, rows of weights that each sum to 1 but differ from the
+//   weights without dropout (a dropout after the softmax leaves zeros that no renormalisation
+//   fills).
+// - dropout_on_output: in training, the output's two copies of the weights differ: something was
+//   dropped after the weights met the values (on the heads' outputs or on the module's output).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "grader/katas/mha_train/cases.hpp"
+
+namespace grader::kata_mha_train {
+
+inline constexpr int kDetectorCases = 30;
+inline constexpr int kDetectorCalls = 4;
+
+/// The detectors' case: revealing, p 0.3 or 0.7, T 3-6, in the given mode.
+Case detector_case(bool training);
+
+/// A detector's failure for a call that threw or returned another shape.
+std::optional<Failure> cannot_check(const Case& c, const Calls& r, const std::string& id);
+
+/// A detector's finding, showing the weights the output carries beside the weights without
+/// dropout.
+Failure found_pitfall(const Case& c, const kt::Tensor& out, const char* id, std::string message);
+
+}  // namespace grader::kata_mha_train

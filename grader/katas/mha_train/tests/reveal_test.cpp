@@ -35,6 +35,6 @@ TEST_CASE("dropout_pattern tells a rescaled dropout from an unscaled one and fro
   CHECK_FALSE(dropout_pattern(rescaled, w, 1.0));
   CHECK(dropout_pattern(unscaled, w, 1.0));
   CHECK_FALSE(dropout_pattern(unscaled, w, 1 / 0.7));
-  CHECK_FALSE(dropout_pattern(w, w, 1.0));  // nothing dropped
+  CHECK_FALSE(dropout_pattern(w, w, 1.0));                  // nothing dropped
   CHECK_FALSE(dropout_pattern(kt::zeros({2, 2}), w, 1.0));  // nothing kept
 }

@@ -53,6 +53,12 @@ std::string slice_text(const kt::Tensor& t, int64_t max_values, int digits) {
   return s + "]";
 }
 
+std::string values_text(const kt::Tensor& t) {
+  if (t.numel() <= 24) return kt::repr(t);
+  return slice_text(t, 12) + " (the first 12 of " + std::to_string(t.numel()) +
+         " values, row-major)";
+}
+
 void show_worst_row(const kt::Tensor& got, const kt::Tensor& expected, Failure& failure,
                     const std::string& name, int64_t axis) {
   if (!got.defined() || got.sizes() != expected.sizes() || got.dim() < 1 || got.numel() == 0)

@@ -37,6 +37,10 @@ std::string float32_rounding_note(const kt::Tensor& got, const kt::Tensor& expec
 /// "[0.1234, -2.5, nan, ...]": the first values of a tensor, flattened, `digits` significant.
 std::string slice_text(const kt::Tensor& t, int64_t max_values = 6, int digits = 6);
 
+/// A case's input as text: kt::repr when it has at most 24 values, else its first 12 values
+/// ("[...] (the first 12 of 96 values, row-major)").
+std::string values_text(const kt::Tensor& t);
+
 /// "largest |got - expected| = 0.293; got = 0.707107 x expected, everywhere" (the ratio only when
 /// it is the same for every element and not 1); empty when either has NaN/Inf or they are equal.
 std::string difference_text(const kt::Tensor& got, const kt::Tensor& expected);

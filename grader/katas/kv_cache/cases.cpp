@@ -6,17 +6,12 @@
 #include <numeric>
 
 #include "grader/lib/journey.hpp"
+#include "grader/lib/projections.hpp"
 #include "kv_cache.hpp"
 
 namespace grader::kata_kv_cache {
 
 namespace {
-
-std::string values_text(const kt::Tensor& t) {
-  if (t.numel() <= 24) return kt::repr(t);
-  return slice_text(t, 12) + " (the first 12 of " + std::to_string(t.numel()) +
-         " values, row-major)";
-}
 
 std::string chunks_text(const std::vector<int64_t>& chunks) {
   if (chunks.size() == 1)
@@ -49,7 +44,7 @@ Case generate(const Spec& spec) {
   c.H = *rc::gen::inRange<int64_t>(1, 4).as("num_heads");
   c.d_head = 2 * *rc::gen::inRange<int64_t>(1, 3).as("d_head / 2");
   c.bias = *rc::gen::arbitrary<bool>().as("bias");
-  int64_t T = *rc::gen::inRange<int64_t>(spec.T_min, spec.T_max + 1).as("T");
+  const int64_t T = *rc::gen::inRange<int64_t>(spec.T_min, spec.T_max + 1).as("T");
   switch (spec.split) {
     case Split::Whole:
       c.chunks = {T};
@@ -78,25 +73,26 @@ Case generate(const Spec& spec) {
     case Split::PrefillThenSame: {
       const int64_t n = *rc::gen::inRange<int64_t>(2, 4).as("prefill and chunk size");
       c.chunks = {n, n};
-      T = 2 * n;
       break;
     }
   }
   const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("seed of the values");
   kt::Generator gen(seed);
-  const int64_t D = c.D();
-  const double scale = 1.0 / std::sqrt(double(D));
-  c.w.wq = kt::randn({D, D}, gen) * scale;
-  c.w.wk = kt::randn({D, D}, gen) * scale;
-  c.w.wv = kt::randn({D, D}, gen) * scale;
-  c.w.wo = kt::randn({D, D}, gen) * scale;
-  if (c.bias) {
-    c.w.bq = kt::randn({D}, gen) * 0.5;
-    c.w.bk = kt::randn({D}, gen) * 0.5;
-    c.w.bv = kt::randn({D}, gen) * 0.5;
-    c.w.bo = kt::randn({D}, gen) * 0.5;
-  }
-  c.x = kt::randn({c.B, T, D}, gen);
+  return make_case(gen, c.B, c.H, c.d_head, c.bias, std::move(c.chunks));
+}
+
+Case make_case(kt::Generator& gen, int64_t B, int64_t H, int64_t d_head, bool bias,
+               std::vector<int64_t> chunks) {
+  Case c;
+  c.B = B;
+  c.H = H;
+  c.d_head = d_head;
+  c.bias = bias;
+  int64_t T = 0;
+  for (const int64_t n : chunks) T += n;
+  c.chunks = std::move(chunks);
+  c.w = random_projections(c.D(), c.D(), bias, 0.5, gen);
+  c.x = kt::randn({B, T, c.D()}, gen);
   return c;
 }
 

@@ -50,6 +50,10 @@ struct Case {
 };
 
 Case generate(const Spec& spec);
+/// A case of the given sizes and calls, its weights (biases scaled by 0.5) and then x (randn)
+/// drawn from gen: what generate() builds once it has drawn the sizes.
+Case make_case(kt::Generator& gen, int64_t B, int64_t H, int64_t d_head, bool bias,
+               std::vector<int64_t> chunks);
 
 /// grader::run_property, minus the RapidCheck values only the shown fields depend on.
 Outcome run_kv_property(uint64_t seed, int cases,

@@ -1,6 +1,5 @@
 #include "grader/katas/kv_cache/catalogue.hpp"
 
-#include <cmath>
 #include <utility>
 
 namespace grader::kata_kv_cache {
@@ -36,39 +35,9 @@ std::vector<KvEntry> catalogue() {
   return entries;
 }
 
-namespace {
-
-Case fixed_case(kt::Generator& gen, int64_t B, int64_t H, int64_t d_head, bool bias,
-                std::vector<int64_t> chunks) {
-  Case c;
-  c.B = B;
-  c.H = H;
-  c.d_head = d_head;
-  c.bias = bias;
-  int64_t T = 0;
-  for (const int64_t n : chunks) T += n;
-  c.chunks = std::move(chunks);
-  const int64_t D = c.D();
-  const double scale = 1.0 / std::sqrt(double(D));
-  c.w.wq = kt::randn({D, D}, gen) * scale;
-  c.w.wk = kt::randn({D, D}, gen) * scale;
-  c.w.wv = kt::randn({D, D}, gen) * scale;
-  c.w.wo = kt::randn({D, D}, gen) * scale;
-  if (bias) {
-    c.w.bq = kt::randn({D}, gen) * 0.5;
-    c.w.bk = kt::randn({D}, gen) * 0.5;
-    c.w.bv = kt::randn({D}, gen) * 0.5;
-    c.w.bo = kt::randn({D}, gen) * 0.5;
-  }
-  c.x = kt::randn({B, T, D}, gen);
-  return c;
-}
-
-}  // namespace
-
 std::vector<Case> discriminating_cases() {
   kt::Generator gen(20261201);
-  return {fixed_case(gen, 1, 2, 4, false, {2, 1, 2}), fixed_case(gen, 2, 1, 2, true, {3, 2})};
+  return {make_case(gen, 1, 2, 4, false, {2, 1, 2}), make_case(gen, 2, 1, 2, true, {3, 2})};
 }
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {

@@ -33,4 +33,17 @@ Failure found_pitfall(const Case& c, const kt::Tensor& got, const char* id, std:
   return f;
 }
 
+Outcome detect_switch(uint64_t seed, const char* id,
+                      const std::function<bool(const Mistakes&)>& wanted,
+                      const std::string& message) {
+  return run_kv_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
+    const Case c = generate(detector_spec());
+    const Decode d = run_learner(c);
+    if (auto stopped = cannot_check(c, d, id)) return stopped;
+    if (close(d.run.out, run_reference(c).out)) return std::nullopt;
+    if (!mistake_combination(c, d.run.out, wanted)) return std::nullopt;
+    return found_pitfall(c, d.run.out, id, message);
+  });
+}
+
 }  // namespace grader::kata_kv_cache

@@ -44,6 +44,12 @@ std::optional<Failure> cannot_check(const Case& c, const Decode& d, const std::s
 bool mistake_combination(const Case& c, const kt::Tensor& got,
                          const std::function<bool(const Mistakes&)>& wanted);
 
+/// The detector of one of the decode's switches: on detector_spec() cases, names `id` with
+/// `message` when the outputs are wrong and need the switch `wanted` picks.
+Outcome detect_switch(uint64_t seed, const char* id,
+                      const std::function<bool(const Mistakes&)>& wanted,
+                      const std::string& message);
+
 /// A detector's finding: its pitfall id, the explanation, and where got differs most from the
 /// reference.
 Failure found_pitfall(const Case& c, const kt::Tensor& got, const char* id, std::string message);

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "grader/lib/projections.hpp"
+
 namespace grader::kata_mha_train {
 
 // Note [weights seen through the output]
@@ -22,12 +24,6 @@ namespace grader::kata_mha_train {
 namespace {
 
 constexpr double kOutBias = 0.25;
-
-std::string values_text(const kt::Tensor& t) {
-  if (t.numel() <= 24) return kt::repr(t);
-  return slice_text(t, 12) + " (the first 12 of " + std::to_string(t.numel()) +
-         " values, row-major)";
-}
 
 std::string number_text(double v) {
   std::ostringstream s;
@@ -70,17 +66,7 @@ Case generate(bool training, const std::vector<double>& ps) {
   c.gen_seed = *rc::gen::inRange<uint64_t>(0, 1000).as("generator seed");
   kt::Generator gen(*rc::gen::inRange<uint64_t>(0, 1000000).as("seed of the values"));
   const int64_t D = c.D();
-  const double s = 1.0 / std::sqrt(double(D));
-  c.w.wq = kt::randn({D, D}, gen) * s;
-  c.w.wk = kt::randn({D, D}, gen) * s;
-  c.w.wv = kt::randn({D, D}, gen) * s;
-  c.w.wo = kt::randn({D, D}, gen) * s;
-  if (c.bias) {
-    c.w.bq = kt::randn({D}, gen) * 0.5;
-    c.w.bk = kt::randn({D}, gen) * 0.5;
-    c.w.bv = kt::randn({D}, gen) * 0.5;
-    c.w.bo = kt::randn({D}, gen) * 0.5;
-  }
+  c.w = random_projections(D, D, c.bias, 0.5, gen);
   c.x = kt::randn({c.B, c.T, D}, gen);
   return c;
 }

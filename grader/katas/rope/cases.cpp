@@ -34,12 +34,6 @@ double atol_of(const Case& c) {
 
 double rtol_of(const Case& c) { return is_float32(c) ? 1e-5 : kRtol; }
 
-std::string values_text(const kt::Tensor& t) {
-  if (t.numel() <= 24) return kt::repr(t);
-  return slice_text(t, 12) + " (the first 12 of " + std::to_string(t.numel()) +
-         " values, row-major)";
-}
-
 std::string number_text(double v) {
   std::ostringstream s;
   s << v;

@@ -35,4 +35,18 @@ Failure found_pitfall(const Case& c, const kt::Tensor& got, const char* id, std:
   return f;
 }
 
+Outcome detect_mistake(uint64_t seed, const char* id,
+                       const std::function<bool(const Mistakes&)>& wanted,
+                       const std::function<std::string(const Case&, const Mistakes&)>& message) {
+  return run_rope_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
+    const Case c = generate(detector_spec());
+    const Run run = run_learner(c);
+    if (auto stopped = cannot_check(c, run, id)) return stopped;
+    if (matches(c, run.out, run_reference(c))) return std::nullopt;
+    const auto m = pitfall_combination(c, run.out, wanted);
+    if (!m) return std::nullopt;
+    return found_pitfall(c, run.out, id, message(c, *m));
+  });
+}
+
 }  // namespace grader::kata_rope

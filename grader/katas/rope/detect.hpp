@@ -35,6 +35,13 @@ std::optional<Failure> cannot_check(const Case& c, const Run& run, const std::st
 std::optional<Mistakes> pitfall_combination(const Case& c, const kt::Tensor& got,
                                             const std::function<bool(const Mistakes&)>& wanted);
 
+/// The detector of one of the four mistakes: on detector_spec() cases, names `id` with
+/// message(case, matching combination) when the output is wrong and equals a combination with the
+/// mistake `wanted` picks.
+Outcome detect_mistake(uint64_t seed, const char* id,
+                       const std::function<bool(const Mistakes&)>& wanted,
+                       const std::function<std::string(const Case&, const Mistakes&)>& message);
+
 /// A detector's finding: its pitfall id, the explanation, and where got differs most from the
 /// reference.
 Failure found_pitfall(const Case& c, const kt::Tensor& got, const char* id, std::string message);

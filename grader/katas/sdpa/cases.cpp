@@ -13,7 +13,7 @@ namespace grader::kata_sdpa {
 namespace {
 
 /// The values as text (their shape included): all of them when few, else the first ones.
-std::string values_text(const kt::Tensor& t) {
+std::string shaped_values_text(const kt::Tensor& t) {
   if (t.numel() <= 24) return kt::repr(t);
   return "shape " + kt::shape_str(t.sizes()) + ": " + slice_text(t, 12) + " (the first 12 of " +
          std::to_string(t.numel()) + " values, row-major)";
@@ -112,9 +112,9 @@ std::vector<std::pair<std::string, std::string>> Case::describe() const {
       {"T_k", std::to_string(Tk())},
       {"d_k", std::to_string(dk())},
       {"d_v", std::to_string(dv())},
-      {"q", values_text(q)},
-      {"k", values_text(k)},
-      {"v", values_text(v)},
+      {"q", shaped_values_text(q)},
+      {"k", shaped_values_text(k)},
+      {"v", shaped_values_text(v)},
   };
   if (mask.defined()) out.emplace_back("attn_mask", mask_text(mask));
   if (causal) {

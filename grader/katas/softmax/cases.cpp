@@ -21,13 +21,6 @@ kt::Shape slice_shape(const kt::Tensor& x, int64_t dim) {
   return s;
 }
 
-/// The values as text: all of them when few, else the first ones.
-std::string values_text(const kt::Tensor& t) {
-  if (t.numel() <= 24) return kt::repr(t);
-  return slice_text(t, 12) + " (the first 12 of " + std::to_string(t.numel()) +
-         " values, row-major)";
-}
-
 }  // namespace
 
 Spec first_axis() {

@@ -1,5 +1,7 @@
 #include "grader/lib/mha/cases.hpp"
 
+#include "grader/lib/projections.hpp"
+
 #include <rapidcheck.h>
 
 #include <algorithm>
@@ -96,18 +98,7 @@ Spec several_heads(Masking masking) {
 }
 
 void draw_weights(Case& c, kt::Generator& gen, double bias_scale) {
-  const int64_t D = c.D(), kv = c.Hkv * c.dk;
-  const double scale = 1.0 / std::sqrt(double(D));
-  c.w.wq = kt::randn({D, D}, gen) * scale;
-  c.w.wk = kt::randn({kv, D}, gen) * scale;
-  c.w.wv = kt::randn({kv, D}, gen) * scale;
-  c.w.wo = kt::randn({D, D}, gen) * scale;
-  if (c.bias) {
-    c.w.bq = kt::randn({D}, gen) * bias_scale;
-    c.w.bk = kt::randn({kv}, gen) * bias_scale;
-    c.w.bv = kt::randn({kv}, gen) * bias_scale;
-    c.w.bo = kt::randn({D}, gen) * bias_scale;
-  }
+  c.w = random_projections(c.D(), c.Hkv * c.dk, c.bias, bias_scale, gen);
 }
 
 Case generate(const Spec& spec) {

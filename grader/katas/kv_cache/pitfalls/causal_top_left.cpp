@@ -6,22 +6,14 @@ namespace grader::kata_kv_cache {
 namespace {
 
 Outcome check_causal_top_left(uint64_t seed) {
-  return run_kv_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
-    const Case c = generate(detector_spec());
-    const Decode d = run_learner(c);
-    if (auto stopped = cannot_check(c, d, "causal_top_left")) return stopped;
-    if (close(d.run.out, run_reference(c).out)) return std::nullopt;
-    if (!mistake_combination(c, d.run.out, [](const Mistakes& m) { return m.top_left; }))
-      return std::nullopt;
-    return found_pitfall(
-        c, d.run.out, "causal_top_left",
-        "your causal mask is aligned top-left: in a call whose cache already holds L tokens, new "
-        "token "
-        "i may see keys 0..i, where it sits at position L + i and may see keys 0..L + i. With one "
-        "new token, it attends to the first token of the sequence only. The T_new x T_total mask "
-        "is aligned bottom-right: key j is allowed for new token i when j <= L + i (tril with "
-        "diagonal L, or build it from the positions).");
-  });
+  return detect_switch(
+      seed, "causal_top_left", [](const Mistakes& m) { return m.top_left; },
+      "your causal mask is aligned top-left: in a call whose cache already holds L tokens, new "
+      "token "
+      "i may see keys 0..i, where it sits at position L + i and may see keys 0..L + i. With one "
+      "new token, it attends to the first token of the sequence only. The T_new x T_total mask "
+      "is aligned bottom-right: key j is allowed for new token i when j <= L + i (tril with "
+      "diagonal L, or build it from the positions).");
 }
 
 const Registrar check({"pitfall_causal_top_left",

@@ -6,22 +6,14 @@ namespace grader::kata_kv_cache {
 namespace {
 
 Outcome check_rope_positions_restart(uint64_t seed) {
-  return run_kv_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
-    const Case c = generate(detector_spec());
-    const Decode d = run_learner(c);
-    if (auto stopped = cannot_check(c, d, "rope_positions_restart")) return stopped;
-    if (close(d.run.out, run_reference(c).out)) return std::nullopt;
-    if (!mistake_combination(c, d.run.out, [](const Mistakes& m) { return m.positions_restart; }))
-      return std::nullopt;
-    return found_pitfall(
-        c, d.run.out, "rope_positions_restart",
-        "your code rotates each call's new queries and keys from position 0, but a call's first "
-        "new "
-        "token sits at position cache.length(): after a prefill of L tokens the next token is at "
-        "L. "
-        "Its key is then cached at the wrong angle, and every query sees the wrong distances. Pass "
-        "cache.length() (read before appending) as the start position of the rotation.");
-  });
+  return detect_switch(
+      seed, "rope_positions_restart", [](const Mistakes& m) { return m.positions_restart; },
+      "your code rotates each call's new queries and keys from position 0, but a call's first "
+      "new "
+      "token sits at position cache.length(): after a prefill of L tokens the next token is at "
+      "L. "
+      "Its key is then cached at the wrong angle, and every query sees the wrong distances. Pass "
+      "cache.length() (read before appending) as the start position of the rotation.");
 }
 
 const Registrar check(

@@ -2,7 +2,6 @@
 // each switch changes the outputs on a detector's split; and the look-alikes Note [kv_cache
 // detectors] warns about are real (so the detectors' rules are needed).
 #include <catch2/catch.hpp>
-#include <cmath>
 #include <vector>
 
 #include "grader/katas/kv_cache/catalogue.hpp"
@@ -17,28 +16,7 @@ using grader::kata_kv_cache::Mistakes;
 
 Case make_case(int64_t B, int64_t H, int64_t d_head, bool bias, std::vector<int64_t> chunks) {
   kt::Generator gen(99);
-  Case c;
-  c.B = B;
-  c.H = H;
-  c.d_head = d_head;
-  c.bias = bias;
-  const int64_t D = c.D();
-  int64_t T = 0;
-  for (const int64_t n : chunks) T += n;
-  c.chunks = std::move(chunks);
-  const double s = 1.0 / std::sqrt(double(D));
-  c.w.wq = kt::randn({D, D}, gen) * s;
-  c.w.wk = kt::randn({D, D}, gen) * s;
-  c.w.wv = kt::randn({D, D}, gen) * s;
-  c.w.wo = kt::randn({D, D}, gen) * s;
-  if (bias) {
-    c.w.bq = kt::randn({D}, gen);
-    c.w.bk = kt::randn({D}, gen);
-    c.w.bv = kt::randn({D}, gen);
-    c.w.bo = kt::randn({D}, gen);
-  }
-  c.x = kt::randn({B, T, D}, gen);
-  return c;
+  return grader::kata_kv_cache::make_case(gen, B, H, d_head, bias, std::move(chunks));
 }
 
 }  // namespace

@@ -7,21 +7,18 @@ namespace grader::kata_rope {
 namespace {
 
 Outcome check_rope_interleaved_pairs(uint64_t seed) {
-  return run_rope_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
-    const Case c = generate(detector_spec());
-    const Run run = run_learner(c);
-    if (auto stopped = cannot_check(c, run, "rope_interleaved_pairs")) return stopped;
-    if (matches(c, run.out, run_reference(c))) return std::nullopt;
-    if (!pitfall_combination(c, run.out, [](const Mistakes& m) { return m.interleaved; }))
-      return std::nullopt;
-    return found_pitfall(
-        c, run.out, "rope_interleaved_pairs",
-        "your code rotates the neighbouring pairs (x[2i], x[2i+1]): the interleaved convention "
-        "of GPT-J and the original RoFormer. This kata uses rotate-half (GPT-NeoX, LLaMA in "
-        "Hugging Face): pair i is (x[i], x[i + d/2]), the two halves of the last axis. Both are "
-        "RoPE, but a model trained with one gives garbage with the other. Split the last axis "
-        "into its first and second half (narrow), not into even and odd slots.");
-  });
+  return detect_mistake(
+      seed, "rope_interleaved_pairs", [](const Mistakes& m) { return m.interleaved; },
+      [](const Case&, const Mistakes&) -> std::string {
+        return "your code rotates the neighbouring pairs (x[2i], x[2i+1]): the interleaved "
+               "convention "
+               "of GPT-J and the original RoFormer. This kata uses rotate-half (GPT-NeoX, LLaMA in "
+               "Hugging Face): pair i is (x[i], x[i + d/2]), the two halves of the last axis. Both "
+               "are "
+               "RoPE, but a model trained with one gives garbage with the other. Split the last "
+               "axis "
+               "into its first and second half (narrow), not into even and odd slots.";
+      });
 }
 
 const Registrar check({"pitfall_rope_interleaved_pairs",

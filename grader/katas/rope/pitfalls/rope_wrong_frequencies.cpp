@@ -10,25 +10,22 @@ namespace grader::kata_rope {
 namespace {
 
 Outcome check_rope_wrong_frequencies(uint64_t seed) {
-  return run_rope_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
-    const Case c = generate(detector_spec());
-    const Run run = run_learner(c);
-    if (auto stopped = cannot_check(c, run, "rope_wrong_frequencies")) return stopped;
-    if (matches(c, run.out, run_reference(c))) return std::nullopt;
-    const auto m = pitfall_combination(
-        c, run.out, [](const Mistakes& w) { return w.frequencies != Frequencies::Right; });
-    if (!m) return std::nullopt;
-    const double d = double(c.d());
-    std::ostringstream message;
-    message << "pair i of your rotation turns by " << frequencies_text(m->frequencies)
+  return detect_mistake(
+      seed, "rope_wrong_frequencies",
+      [](const Mistakes& m) { return m.frequencies != Frequencies::Right; },
+      [](const Case& c, const Mistakes& m) {
+        const double d = double(c.d());
+        std::ostringstream message;
+        message
+            << "pair i of your rotation turns by " << frequencies_text(m.frequencies)
             << " radians per position, not base^(-2i/d). Here d = " << c.d()
             << ", base = " << c.base << ": pair 1 should turn by " << std::pow(c.base, -2.0 / d)
             << " rad per position, and the last pair (i = d/2 - 1) by "
             << std::pow(c.base, -2.0 * (d / 2 - 1) / d)
             << ". The exponents are 0, 2, 4, ..., d - 2, each divided by d (arange(0, d, 2) / d), "
                "negated: the first pair turns fastest (1 rad per position) and the last slowest.";
-    return found_pitfall(c, run.out, "rope_wrong_frequencies", message.str());
-  });
+        return message.str();
+      });
 }
 
 const Registrar check({"pitfall_rope_wrong_frequencies",

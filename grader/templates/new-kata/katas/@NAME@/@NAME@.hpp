@@ -5,4 +5,4 @@
 #include "kt/tensor.hpp"
 
 /// The softmax of x over its last axis: x's shape and dtype, each last-axis slice sums to 1.
-kt::Tensor @NAME @(const kt::Tensor& x);
+kt::Tensor @NAME@(const kt::Tensor& x);

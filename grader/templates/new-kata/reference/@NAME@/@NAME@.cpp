@@ -6,7 +6,7 @@
 
 namespace ref {
 
-kt::Tensor @NAME @(const kt::Tensor& x) {
+kt::Tensor @NAME@(const kt::Tensor& x) {
   std::vector<double> v = x.to(kt::Float64).to_vector<double>();
   const size_t n = x.dim() == 0 ? 1 : size_t(x.size(-1));
   for (size_t start = 0; n > 0 && start < v.size(); start += n) {

@@ -9,6 +9,6 @@
 namespace ref {
 
 /// The softmax of x over its last axis, computed in Float64. Returns x's shape, Float64.
-kt::Tensor @NAME @(const kt::Tensor& x);
+kt::Tensor @NAME@(const kt::Tensor& x);
 
 }  // namespace ref

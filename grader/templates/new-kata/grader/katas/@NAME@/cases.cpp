@@ -7,14 +7,15 @@
 #include "@NAME@.hpp"
 #include "reference/@NAME@/@NAME@.hpp"
 
-namespace grader::kata_ @NAME @{
+namespace grader::kata_@NAME@ {
 
-    namespace {
+namespace {
 
-        /// A tensor as text: all of it when small, else its first values.
-        std::string text(const kt::Tensor& t){if (t.numel() <= 24) return kt::repr(t);
-return kt::repr(t.reshape({t.numel()}).narrow(0, 0, 12)) + " (the first 12 of " +
-       std::to_string(t.numel()) + " values)";
+/// A tensor as text: all of it when small, else its first values.
+std::string text(const kt::Tensor& t) {
+  if (t.numel() <= 24) return kt::repr(t);
+  return kt::repr(t.reshape({t.numel()}).narrow(0, 0, 12)) + " (the first 12 of " +
+         std::to_string(t.numel()) + " values)";
 }
 
 }  // namespace
@@ -35,10 +36,10 @@ Case generate() {
 
 Run run_learner(const Case& c) {
   announce_case(c.describe());  // so a crash or a timeout still names the case
-  return call_learner([&] { return @NAME @(c.x.clone()); });
+  return call_learner([&] { return @NAME@(c.x.clone()); });
 }
 
-kt::Tensor run_reference(const Case& c) { return ref::@NAME @(c.x); }
+kt::Tensor run_reference(const Case& c) { return ref::@NAME@(c.x); }
 
 Failure failure(const Case& c, const Run& run, std::string message) {
   Failure f;

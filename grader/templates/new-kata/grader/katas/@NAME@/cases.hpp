@@ -13,13 +13,13 @@
 #include "grader/lib/property.hpp"
 #include "kt/tensor.hpp"
 
-namespace grader::kata_ @NAME @{
+namespace grader::kata_@NAME@ {
 
-    struct Case{kt::Tensor x;
-/// The inputs as a learner should see them with a failure.
-[[nodiscard]] std::vector<std::pair<std::string, std::string>> describe() const;
-}
-;
+struct Case {
+  kt::Tensor x;
+  /// The inputs as a learner should see them with a failure.
+  [[nodiscard]] std::vector<std::pair<std::string, std::string>> describe() const;
+};
 
 /// Draws a case inside a RapidCheck property (sizes named, so shrinking shows them).
 Case generate();

@@ -4,9 +4,10 @@
 
 #include "grader/katas/@NAME@/cases.hpp"
 
-namespace grader::kata_ @NAME @{namespace {
+namespace grader::kata_@NAME@ {
+namespace {
 
-    constexpr int kCases = 100;
+constexpr int kCases = 100;
 
 Outcome check_shape(uint64_t seed) {
   return run_property(seed, kCases, [&]() -> std::optional<Failure> {

@@ -1,0 +1,234 @@
+#include "grader/katas/flash_attention/cases.hpp"
+
+#include <rapidcheck.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "flash_attention.hpp"
+#include "grader/katas/flash_attention/heap_watch.hpp"
+#include "grader/lib/journey.hpp"
+#include "reference/flash_attention/flash_attention.hpp"
+
+namespace grader::kata_flash_attention {
+
+namespace {
+
+kt::Shape with_last_two(kt::Shape s, int64_t a, int64_t b) {
+  s.push_back(a);
+  s.push_back(b);
+  return s;
+}
+
+std::string block_text(int64_t T, int64_t block) {
+  const int64_t blocks = (T + block - 1) / block;
+  std::string s = std::to_string(block) + ": ";
+  if (block >= T) return s + "one block holds all " + std::to_string(T) + " keys";
+  s += std::to_string(blocks) + " blocks of keys";
+  if (T % block != 0) s += ", the last one " + std::to_string(T % block) + " long";
+  return s;
+}
+
+Case make(kt::Shape leading, int64_t T, int64_t d, int64_t dv, int64_t block, bool causal,
+          uint64_t seed, double scale) {
+  kt::Generator gen(seed);
+  Case c;
+  c.q = kt::randn(with_last_two(leading, T, d), gen) * scale;
+  c.k = kt::randn(with_last_two(leading, T, d), gen) * scale;
+  c.v = kt::randn(with_last_two(leading, T, dv), gen);
+  c.causal = causal;
+  c.block = block;
+  return c;
+}
+
+}  // namespace
+
+kt::Shape Case::out_shape() const {
+  kt::Shape s = q.sizes();
+  s.back() = dv();
+  return s;
+}
+
+std::string Case::call() const {
+  return std::string("flash_attention(q, k, v, /*is_causal=*/") + (causal ? "true" : "false") +
+         ", /*block_size=*/" + std::to_string(block) + ")";
+}
+
+std::vector<std::pair<std::string, std::string>> Case::describe() const {
+  std::vector<std::pair<std::string, std::string>> out = {
+      {"call", call()},
+      {"T", std::to_string(T())},
+      {"d", std::to_string(d())},
+      {"d_v", std::to_string(dv())},
+      {"block_size", block_text(T(), block)},
+  };
+  if (q.dtype() != kt::Float64) out.emplace_back("dtype", std::string(kt::dtype_name(q.dtype())));
+  out.emplace_back("q", values_text(q));
+  out.emplace_back("k", values_text(k));
+  out.emplace_back("v", values_text(v));
+  if (causal) out.emplace_back("is_causal", "true: query i sees keys 0..i");
+  return out;
+}
+
+Case Case::to(kt::Dtype dtype) const {
+  Case c = *this;
+  c.q = q.to(dtype);
+  c.k = k.to(dtype);
+  c.v = v.to(dtype);
+  return c;
+}
+
+int64_t draw_block(int64_t T, BlockKind kind) {
+  if (kind == BlockKind::Any) {
+    kind = *rc::gen::element(BlockKind::Divides, BlockKind::DoesNotDivide, BlockKind::One,
+                             BlockKind::WholeOrMore)
+                .as("block size kind");
+  }
+  if (kind == BlockKind::DoesNotDivide && T < 3) kind = BlockKind::WholeOrMore;
+  switch (kind) {
+    case BlockKind::Divides: {
+      std::vector<int64_t> divisors;
+      for (int64_t b = 1; b <= T; ++b) {
+        if (T % b == 0) divisors.push_back(b);
+      }
+      return *rc::gen::elementOf(divisors).as("block_size");
+    }
+    case BlockKind::DoesNotDivide:
+      return *rc::gen::suchThat(rc::gen::inRange<int64_t>(2, T), [T](int64_t b) {
+                return T % b != 0;
+              }).as("block_size");
+    case BlockKind::One:
+      return 1;
+    case BlockKind::Smaller:
+      return *rc::gen::inRange<int64_t>(2, std::max<int64_t>(T / 2, 2) + 1).as("block_size");
+    case BlockKind::WholeOrMore:
+    case BlockKind::Any:
+      break;
+  }
+  return *rc::gen::inRange<int64_t>(T, T + 4).as("block_size");
+}
+
+Case generate(const Spec& spec) {
+  const int64_t t_min =
+      spec.block == BlockKind::Smaller ? std::max<int64_t>(spec.t_min, 4) : spec.t_min;
+  const auto T = *rc::gen::inRange(t_min, spec.t_max + 1).as("T");
+  const auto d = *rc::gen::inRange<int64_t>(1, spec.d_max + 1).as("d");
+  const auto dv = *rc::gen::inRange<int64_t>(1, spec.d_max + 1).as("d_v");
+  const int64_t block = draw_block(T, spec.block);
+  const auto rank = *rc::gen::inRange(0, spec.leading_rank_max + 1).as("rank of the leading axes");
+  kt::Shape leading;
+  for (int a = 0; a < rank; ++a) {
+    leading.push_back(*rc::gen::inRange<int64_t>(1, 4).as("leading axis " + std::to_string(a)));
+  }
+  const bool causal = spec.causal ? *spec.causal : *rc::gen::arbitrary<bool>().as("causal");
+  const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("seed of the values");
+  return make(leading, T, d, dv, block, causal, seed, spec.scale);
+}
+
+Case fixed_case(int64_t T, int64_t d, int64_t block, bool causal, uint64_t seed) {
+  return make({}, T, d, d, block, causal, seed, 1.0);
+}
+
+Outcome run_flash_property(uint64_t seed, int cases,
+                           const std::function<std::optional<Failure>()>& body) {
+  // The call shows T, d, d_v, block_size and is_causal; the values' seed is not --seed.
+  std::vector<std::string> hidden = {"rank of the leading axes",
+                                     "block size kind",
+                                     "causal",
+                                     "seed of the values",
+                                     "T",
+                                     "d",
+                                     "d_v",
+                                     "block_size"};
+  for (int a = 0; a < 3; ++a) hidden.push_back("leading axis " + std::to_string(a));
+  return run_property(seed, cases, body, hidden);
+}
+
+Run run_learner(const Case& c) {
+  announce_case(c.describe());  // so a crash or a timeout still names the case
+  return call_learner([&] {
+    const kt::Tensor q = c.q.clone(), k = c.k.clone(), v = c.v.clone();
+    learner_code_starts();
+    return ::kata::flash_attention(q, k, v, c.causal, c.block);
+  });
+}
+
+Watched run_watched(const Case& c, bool trace) {
+  announce_case(c.describe());
+  Watched w;
+  std::optional<kt::OpTrace> ops;
+  w.run = call_learner([&] {
+    const kt::Tensor q = c.q.clone(), k = c.k.clone(), v = c.v.clone();
+    if (trace) ops.emplace();
+    if (!trace) heap_watch_start();
+    const int64_t before = kt::alloc_stats().live_bytes;
+    kt::reset_alloc_stats();
+    kt::set_alloc_tracking(true);
+    struct Off {  // tracking ends however the call ends
+      const int64_t before;
+      const bool heap;
+      Watched& w;
+      ~Off() {
+        kt::set_alloc_tracking(false);
+        w.peak_bytes = kt::alloc_stats().peak_bytes - before;
+        if (heap) w.largest_heap_block = int64_t(heap_watch_stop());
+      }
+    } off{before, !trace, w};
+    return ::kata::flash_attention(q, k, v, c.causal, c.block);
+  });
+  if (ops) w.events = ops->events();
+  return w;
+}
+
+kt::Tensor run_reference(const Case& c) { return ref::flash_attention(c.q, c.k, c.v, c.causal); }
+
+bool shape_ok(const Case& c, const Run& run) {
+  return run.ok() && run.out.sizes() == c.out_shape() && run.out.dtype() == c.q.dtype();
+}
+
+Failure failure(const Case& c, const kt::Tensor& got, const kt::Tensor& expected,
+                std::string message) {
+  Failure f;
+  f.message = std::move(message);
+  f.counterexample = c.describe();
+  show_worst_row(got, expected, f, "out");  // a query's row of d_v values
+  return f;
+}
+
+Failure failure_from_run(const Case& c, const Run& run) {
+  if (run.ok()) {
+    Failure f;
+    f.counterexample = c.describe();
+    const std::string want(kt::dtype_name(c.q.dtype()));
+    const std::string dtype(kt::dtype_name(run.out.dtype()));
+    if (run.out.sizes() != c.out_shape()) {
+      f.message = "the result has shape " + kt::shape_str(run.out.sizes()) + "; expected " +
+                  kt::shape_str(c.out_shape()) +
+                  " (…, T, d_v): q's leading axes, one row per query, v's width";
+      if (run.out.dtype() != c.q.dtype())
+        f.message += ". And its dtype is " + dtype + " instead of " + want + ", q's";
+    } else {
+      f.message = "the result has dtype " + dtype + "; expected " + want + ", q's";
+    }
+    f.message += ".";
+    f.wrong_shape = true;
+    return f;
+  }
+  Failure f = failure_from_throw(run, c.call());
+  f.counterexample = c.describe();
+  return f;
+}
+
+std::string bytes_text(int64_t bytes) {
+  char buf[32];
+  if (bytes >= (int64_t{1} << 20)) {
+    std::snprintf(buf, sizeof buf, "%.1f MiB", double(bytes) / double(1 << 20));
+  } else if (bytes >= 1024) {
+    std::snprintf(buf, sizeof buf, "%.1f KiB", double(bytes) / 1024.0);
+  } else {
+    std::snprintf(buf, sizeof buf, "%lld B", static_cast<long long>(bytes));
+  }
+  return buf;
+}
+
+}  // namespace grader::kata_flash_attention

@@ -1,0 +1,254 @@
+// The flash_attention kata's general checks: the blocked computation is attention, for every
+// kind of block size and in Float32; its memory stays linear in T (the runtime's allocation
+// accounting); a causal call never computes a block of keys all in its queries' future (the op
+// trace). Each known pitfall has its own detector in pitfalls/ID.cpp.
+#include <sstream>
+
+#include "grader/katas/flash_attention/cases.hpp"
+
+namespace grader::kata_flash_attention {
+namespace {
+
+constexpr int kCases = 80;
+
+Outcome check_shape(uint64_t seed) {
+  return run_flash_property(seed, kCases, [&]() -> std::optional<Failure> {
+    const Case c = generate();
+    const Run run = run_learner(c);
+    if (shape_ok(c, run)) return std::nullopt;
+    return failure_from_run(c, run);
+  });
+}
+
+/// The learner's output on c equals the reference (Float64), or the failure saying so.
+std::optional<Failure> compare(const Case& c, const std::string& why = "") {
+  const Run run = run_learner(c);
+  if (!shape_ok(c, run)) return failure_from_run(c, run);
+  const kt::Tensor expected = run_reference(c);
+  if (close(run.out, expected)) return std::nullopt;
+  std::string message =
+      "the result differs from attention, softmax(q kᵀ / √d) v (allclose rtol 1e-9, atol 1e-12 "
+      "fails)." +
+      why;
+  if (!all_finite(run.out)) {
+    message += " Your result has NaN or ±inf where attention is finite.";
+  }
+  message += float32_rounding_note(run.out, expected, "float64");
+  return failure(c, run.out, expected, message);
+}
+
+Outcome check_matches_reference(uint64_t seed) {
+  return run_flash_property(seed, kCases, [&]() -> std::optional<Failure> {
+    return compare(generate(),
+                   " Blocks change how the sums are taken, not what they are: the result is "
+                   "attention's for any block_size.");
+  });
+}
+
+Outcome check_any_block_size(uint64_t seed) {
+  return run_flash_property(seed, 30, [&]() -> std::optional<Failure> {
+    Spec spec;
+    spec.t_min = 3;
+    Case c = generate(spec);
+    for (const BlockKind kind :
+         {BlockKind::One, BlockKind::Divides, BlockKind::DoesNotDivide, BlockKind::WholeOrMore}) {
+      c.block = draw_block(c.T(), kind);
+      const char* what = kind == BlockKind::One             ? "one key per block"
+                         : kind == BlockKind::Divides       ? "a block size that divides T"
+                         : kind == BlockKind::DoesNotDivide ? "a last block shorter than the others"
+                                                            : "a single block holding every key";
+      if (auto failed = compare(c, std::string(" Here with ") + what +
+                                       ": the same inputs with other block sizes may pass.")) {
+        return failed;
+      }
+    }
+    return std::nullopt;
+  });
+}
+
+Outcome check_float32(uint64_t seed) {
+  return run_flash_property(seed, kCases, [&]() -> std::optional<Failure> {
+    const Case c = generate().to(kt::Float32);
+    const Run run = run_learner(c);
+    if (!shape_ok(c, run)) return failure_from_run(c, run);
+    const kt::Tensor expected = run_reference(c);  // Float64, on the Float32 values
+    if (close(run.out, expected, 1e-5, 1e-5)) return std::nullopt;
+    std::string message =
+        "with Float32 inputs the result must be Float32 and within 1e-5 of attention computed in "
+        "Float64 on the same values (allclose rtol 1e-5, atol 1e-5 fails).";
+    if (!all_finite(run.out)) message += " Your result has NaN or ±inf.";
+    return failure(c, run.out, expected, message);
+  });
+}
+
+Outcome check_large_scores(uint64_t seed) {
+  return run_flash_property(seed, 40, [&]() -> std::optional<Failure> {
+    Spec spec;
+    spec.scale = 30.0;  // scores of a few hundred to a few thousand: exp overflows past 709
+    const Case c = generate(spec);
+    const Run run = run_learner(c);
+    if (!shape_ok(c, run)) return failure_from_run(c, run);
+    const kt::Tensor expected = run_reference(c);
+    if (close(run.out, expected)) return std::nullopt;
+    std::string message =
+        "with large scores (q and k drawn with standard deviation 30: scores in the hundreds and "
+        "thousands) the result differs from attention (allclose rtol 1e-9, atol 1e-12 fails).";
+    if (!all_finite(run.out)) {
+      message +=
+          " Your result has NaN or ±inf: exp(score) overflows past 709 in Float64 (88 in "
+          "Float32). Exponentiate score minus the running maximum, never the score itself.";
+    }
+    return failure(c, run.out, expected, message);
+  });
+}
+
+// Note [flash_attention memory bound]
+// What a blocked pass keeps alive, in elements of q's dtype: the accumulator and the output
+// (T x d_v each), the running maximum and sum (T each), and one block's scores and weights: (B x B)
+// with blocks of queries, (T x B) with all queries against each key block, which block_size 16
+// with d = d_v = 8 keeps within 2 T d. The check allows c = 16 times T d + B², measured by the
+// runtime's allocation accounting at T = 512 and 1024: the worked solution peaks near 3 T d. A
+// (T x T) score matrix is 32 times the bound at T = 1024 (T² / (16 (T d + B²)) with d = 8). And
+// from T to 2T the peak must less than triple: linear growth doubles it, quadratic quadruples it.
+constexpr int64_t kMemD = 8, kMemBlock = 16, kMemC = 16;
+
+int64_t bound_bytes(int64_t T) { return kMemC * (T * kMemD + kMemBlock * kMemBlock) * 8; }
+
+Outcome check_memory(uint64_t seed) {
+  Outcome outcome;
+  outcome.cases_run = 2;
+  int64_t peaks[2] = {0, 0};
+  const int64_t sizes[2] = {512, 1024};
+  for (int n = 0; n < 2; ++n) {
+    const Case c = fixed_case(sizes[n], kMemD, kMemBlock, false, seed + uint64_t(n));
+    const Watched w = run_watched(c, false);
+    if (!shape_ok(c, w.run)) {
+      outcome.failure = failure_from_run(c, w.run);
+      return outcome;
+    }
+    // kt's tensors alive at once, plus the largest plain heap block (Note [heap watch]).
+    peaks[n] = w.peak_bytes + w.largest_heap_block;
+    if (peaks[n] > bound_bytes(c.T())) {
+      std::ostringstream m;
+      m << "your call had " << bytes_text(peaks[n])
+        << " alive at once (tensors, by the runtime's allocation accounting, inputs not counted "
+           "and the result counted; plus the largest block your code took from the heap). Flash "
+           "attention's promise is memory linear in T: at most 16 x "
+           "(T·d + block_size²) elements = "
+        << bytes_text(bound_bytes(c.T())) << " here (T = " << c.T() << ", d = " << kMemD
+        << ", block_size = " << kMemBlock << ", Float64). Keep one block of scores alive at a "
+        << "time, and only per-query running statistics (maximum, sum, accumulator) across blocks.";
+      outcome.failure = failure(c, w.run.out, run_reference(c), m.str());
+      outcome.failure.expected.clear();
+      outcome.failure.got.clear();
+      outcome.failure.difference.clear();
+      return outcome;
+    }
+  }
+  if (peaks[1] >= 3 * std::max<int64_t>(peaks[0], 1)) {
+    const Case c = fixed_case(sizes[1], kMemD, kMemBlock, false, seed + 1);
+    std::ostringstream m;
+    m << "your call's peak memory grows faster than T: " << bytes_text(peaks[0]) << " at T = 512, "
+      << bytes_text(peaks[1]) << " at T = 1024 (" << double(peaks[1]) / double(peaks[0])
+      << " times; linear growth doubles it, a T x T tensor quadruples it). Something you keep "
+         "alive grows with T² (the scores of every block kept at once?).";
+    Failure f;
+    f.message = m.str();
+    f.counterexample = c.describe();
+    outcome.failure = f;
+    return outcome;
+  }
+  outcome.passed = true;
+  return outcome;
+}
+
+/// The multiply-adds of the kt::matmul calls among the events (batch x m x k x n each).
+int64_t matmul_work(const std::vector<kt::TraceEvent>& events, int64_t* all_ops_elements) {
+  int64_t work = 0, elements = 0;
+  for (const kt::TraceEvent& e : events) {
+    int64_t numel = 1;
+    for (const int64_t s : e.output.sizes) numel *= s;
+    elements += numel;
+    if (e.op == "matmul" && !e.inputs.empty()) {
+      const kt::Shape& a = e.inputs[0].sizes;
+      work += numel * (a.empty() ? 1 : a.back());
+    }
+  }
+  if (all_ops_elements != nullptr) *all_ops_elements = elements;
+  return work;
+}
+
+Outcome check_causal_skips(uint64_t seed) {
+  // Note [causal blocks skipped]: with 8 blocks of 8 keys, skipping every block in the future of
+  // all its queries leaves 36 of the 64 (query block, key block) pairs, 56% of the non-causal
+  // matmul work (the same with all queries against each key block, when a key block is multiplied
+  // only with the queries at or after its first key). Not skipping leaves 100%. The check allows
+  // 75%. Work is counted from the op trace: kt::matmul's multiply-adds, or, for code without
+  // kt::matmul, the elements every op produced. Code that computes outside kt's ops (raw-pointer
+  // loops: fewer elements from ops than one T x T product) is not seen, and passes.
+  Outcome outcome;
+  outcome.cases_run = 1;
+  const Case causal = fixed_case(64, 4, 8, true, seed);
+  Case full = causal;
+  full.causal = false;
+  const Watched wc = run_watched(causal, true);
+  if (!shape_ok(causal, wc.run)) {
+    outcome.failure = failure_from_run(causal, wc.run);
+    return outcome;
+  }
+  const Watched wf = run_watched(full, true);
+  if (!shape_ok(full, wf.run)) {
+    outcome.failure = failure_from_run(full, wf.run);
+    return outcome;
+  }
+  int64_t elements_causal = 0, elements_full = 0;
+  int64_t work_causal = matmul_work(wc.events, &elements_causal);
+  int64_t work_full = matmul_work(wf.events, &elements_full);
+  const bool matmuls = work_full > 0;
+  if (!matmuls) {
+    work_causal = elements_causal;
+    work_full = elements_full;
+  }
+  // Without kt::matmul, and fewer elements produced than one T x T product would give, the work
+  // is done outside kt's ops (loops over raw pointers): the trace cannot see it.
+  const bool visible = matmuls || elements_full >= causal.T() * causal.T();
+  if (!visible || 4 * work_causal <= 3 * work_full) {
+    outcome.passed = true;
+    return outcome;
+  }
+  std::ostringstream m;
+  m << "with is_causal your code does "
+    << (matmuls ? "the matmul work" : "the work (elements produced by kt ops)") << " of "
+    << 100 * work_causal / work_full
+    << "% of the same call without it; skipping the key blocks that lie entirely in the future of "
+       "their queries would do about 56% (36 of 64 block pairs here, T = 64, block_size = 8). "
+       "Blocks with every key after every query of the block contribute nothing: stop the key "
+       "loop at the diagonal instead of computing and masking them.";
+  Failure f;
+  f.message = m.str();
+  f.counterexample = causal.describe();
+  outcome.failure = f;
+  return outcome;
+}
+
+const Registrar shape({"shape", "the result is (…, T, d_v) in q's dtype", check_shape});
+const Registrar matches_reference({"matches_reference",
+                                   "the result equals attention (allclose rtol 1e-9, atol 1e-12)",
+                                   check_matches_reference});
+const Registrar any_block_size({"any_block_size",
+                                "block sizes 1, dividing T, not dividing T and >= T all give "
+                                "attention",
+                                check_any_block_size});
+const Registrar float32({"float32", "Float32 inputs give Float32 within 1e-5 of Float64",
+                         check_float32});
+const Registrar large_scores({"large_scores", "scores in the thousands do not overflow",
+                              check_large_scores});
+const Registrar memory({"memory_linear_in_T",
+                        "peak memory below 16 x (T·d + block_size²) elements, growing linearly",
+                        check_memory});
+const Registrar causal_skips({"causal_skips_future_blocks",
+                              "with is_causal, key blocks in the future are never computed",
+                              check_causal_skips});
+
+}  // namespace
+}  // namespace grader::kata_flash_attention

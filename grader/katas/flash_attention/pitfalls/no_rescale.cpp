@@ -1,0 +1,55 @@
+// Detector of no_rescale: when a new block raises a query's running maximum, what was summed under
+// the old maximum (the accumulator, or the running sum) is not multiplied by exp(m_old - m_new).
+// See Note [flash_attention detectors] in detect.hpp.
+#include "grader/katas/flash_attention/detect.hpp"
+
+namespace grader::kata_flash_attention {
+namespace {
+
+const char* what_was_not_rescaled(Rescale r) {
+  switch (r) {
+    case Rescale::AccumulatorNot:
+      return "Your output matches an accumulator that was never rescaled (the running sum was)";
+    case Rescale::SumNot:
+      return "Your output matches a running sum that was never rescaled (the accumulator was)";
+    case Rescale::Neither:
+      return "Your output matches an accumulator and a running sum that were never rescaled";
+    case Rescale::BlockLocal:
+      return "Your output matches each block exponentiated against its own maximum and the "
+             "blocks added up as they are";
+    case Rescale::Right:
+      break;
+  }
+  return "";
+}
+
+Outcome check_no_rescale(uint64_t seed) {
+  return run_flash_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
+    // Not causal: no masking mistake can show; at least two key blocks, so a maximum can grow.
+    const Case c = detector_case(/*causal=*/false);
+    const Run run = run_learner(c);
+    if (auto stopped = cannot_check(c, run, "no_rescale")) return stopped;
+    const auto found = needs_switch(
+        c, run.out, [](const Mistakes& m) { return m.rescale != Rescale::Right; },
+        [](Mistakes m) {
+          m.rescale = Rescale::Right;
+          return m;
+        });
+    if (!found) return std::nullopt;
+    return found_pitfall(
+        c, run.out, "no_rescale",
+        std::string("when a later block holds a larger score, the running maximum grows from "
+                    "m_old to m_new, and everything summed so far was exponentiated against "
+                    "m_old. ") +
+            what_was_not_rescaled(found->rescale) +
+            ". Multiply both the accumulator and the running sum by exp(m_old - m_new) before "
+            "adding the new block's exp(s - m_new) terms.");
+  });
+}
+
+const Registrar check({"pitfall_no_rescale",
+                       "the accumulator and the running sum are rescaled when the maximum grows",
+                       check_no_rescale});
+
+}  // namespace
+}  // namespace grader::kata_flash_attention

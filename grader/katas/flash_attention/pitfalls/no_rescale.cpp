@@ -36,14 +36,19 @@ Outcome check_no_rescale(uint64_t seed) {
           return m;
         });
     if (!found) return std::nullopt;
+    const std::string fix =
+        found->rescale == Rescale::BlockLocal
+            ? ". Keep a running maximum m across blocks. Either exponentiate each block against "
+              "m_new directly (then only the sums from before need exp(m_old - m_new)), or keep "
+              "it against its own maximum and bring its sums to m_new with exp(m_block - m_new)."
+            : ". Multiply both the accumulator and the running sum by exp(m_old - m_new) before "
+              "adding the new block's exp(s - m_new) terms.";
     return found_pitfall(
         c, run.out, "no_rescale",
         std::string("when a later block holds a larger score, the running maximum grows from "
                     "m_old to m_new, and everything summed so far was exponentiated against "
                     "m_old. ") +
-            what_was_not_rescaled(found->rescale) +
-            ". Multiply both the accumulator and the running sum by exp(m_old - m_new) before "
-            "adding the new block's exp(s - m_new) terms.");
+            what_was_not_rescaled(found->rescale) + fix);
   });
 }
 

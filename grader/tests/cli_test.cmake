@@ -27,8 +27,8 @@ file(WRITE ${WORK}/no.txt "n\n")
 file(READ ${SOURCE}/solutions/mha/worked.cpp worked)
 string(REPLACE "const int64_t B = x.size(0), T = x.size(1);" "const int64_t B = x.size(0), T = x.size(1);\n  int unused_thing = 0;" warns "${worked}")
 file(WRITE ${WORK}/warns.cpp "${warns}")
-expect_run("no arguments lists the katas" 0 "softmax +The numerically safe softmax +\\[not started\\].*sdpa +Scaled dot-product attention.*mha +Multi-head attention from scratch.*mha_function +Multi-head attention as a bare function.*gqa +Grouped-query attention.*rope +Rotary position embedding.*kv_cache +Decoding with a KV cache.*mha_train +Attention in training.*flash_attention +Flash attention.*Next: ./grade softmax" ${GRADE})
-expect_run("an unknown kata is a usage error" 2 "grade: unknown kata 'nope'; the katas are: softmax sdpa mha mha_function gqa rope kv_cache mha_train flash_attention" ${GRADE} nope)
+expect_run("no arguments lists the katas" 0 "softmax +The numerically safe softmax +\\[not started\\].*sdpa +Scaled dot-product attention.*mha +Multi-head attention from scratch.*mha_function +Multi-head attention as a bare function.*gqa +Grouped-query attention.*rope +Rotary position embedding.*kv_cache +Decoding with a KV cache.*mha_train +Attention in training.*flash_attention +Flash attention.*attention_backward +The backward pass of attention.*Next: ./grade softmax" ${GRADE})
+expect_run("an unknown kata is a usage error" 2 "grade: unknown kata 'nope'; the katas are: softmax sdpa mha mha_function gqa rope kv_cache mha_train flash_attention attention_backward" ${GRADE} nope)
 expect_run("an unknown option is a usage error" 2 "The following argument was not expected: --bogus" ${GRADE} mha --bogus)
 expect_run("a missing solution file is a usage error" 2 "grade: no such file: /nonexistent.cpp" ${GRADE} mha --solution /nonexistent.cpp)
 expect_run("a bad format is a usage error" 2 "--format" ${GRADE} mha --format yaml)
@@ -139,7 +139,7 @@ cat '${WORK}/watch.out'
     # named), a right save (the end, the full report), the drill answered from a file.
     file(WRITE ${WORK}/answers.txt "the max makes every exponent at most 0\n\nsecond answer\n\n")
     file(WRITE ${WORK}/interview.sh "set -u
-for k in softmax sdpa mha mha_function gqa rope kv_cache mha_train flash_attention; do
+for k in softmax sdpa mha mha_function gqa rope kv_cache mha_train flash_attention attention_backward; do
   file=$(sed -n 's/^file *= *\"\\(.*\\)\".*/\\1/p' '${WORK}/repo/katas/'$k/kata.toml)
   out='${WORK}/interview-'$k.out
   KT_SOURCE_DIR='${WORK}/repo' KT_STATE_DIR='${WORK}/interview-state' '${GRADE}' interview $k --minutes 5 < '${WORK}/answers.txt' > $out 2>&1 &
@@ -155,7 +155,7 @@ for k in softmax sdpa mha mha_function gqa rope kv_cache mha_train flash_attenti
 done
 ")
     execute_process(COMMAND sh ${WORK}/interview.sh OUTPUT_VARIABLE transcript ERROR_VARIABLE err)
-    foreach(k softmax sdpa mha mha_function gqa rope kv_cache mha_train flash_attention)
+    foreach(k softmax sdpa mha mha_function gqa rope kv_cache mha_train flash_attention attention_backward)
       string(REGEX MATCH "== ${k} exit [0-9]+\n[^\n]*\n" head "${transcript}")
       string(FIND "${transcript}" "== ${k} exit" at)
       string(SUBSTRING "${transcript}" ${at} -1 part)

@@ -3,6 +3,7 @@
 // says it is not there otherwise.
 #include "grader/tests/lib/learner_stand_ins.hpp"
 
+#include "katas/attention_backward/attention_backward.hpp"
 #include "katas/flash_attention/flash_attention.hpp"
 #include "katas/kv_cache/kv_cache.hpp"
 #include "katas/rope/rope.hpp"
@@ -39,6 +40,11 @@ kt::Tensor scaled_dot_product_attention(const kt::Tensor& q, const kt::Tensor& k
 kt::Tensor apply_rope(const kt::Tensor& x, int64_t start_pos, double base) {
   if (!stand_in::rope) throw kt::NotImplemented("unit tests have no learner's apply_rope");
   return stand_in::rope(x, start_pos, base);
+}
+
+AttentionGrads attention_backward(const kt::Tensor&, const kt::Tensor&, const kt::Tensor&,
+                                  const kt::Tensor&, bool) {
+  throw kt::NotImplemented("unit tests have no learner's attention_backward");
 }
 
 kt::Tensor flash_attention(const kt::Tensor&, const kt::Tensor&, const kt::Tensor&, bool, int64_t) {

@@ -1,0 +1,156 @@
+#include "grader/katas/attention_backward/cases.hpp"
+
+#include <rapidcheck.h>
+
+#include "attention_backward.hpp"
+#include "grader/lib/journey.hpp"
+#include "reference/attention_backward/attention_backward.hpp"
+
+namespace grader::kata_attention_backward {
+
+namespace {
+
+const kt::Tensor& pick(const Grads& g, int which) {
+  return which == 0 ? g.dq : which == 1 ? g.dk : g.dv;
+}
+const char* const kNames[3] = {"dq", "dk", "dv"};
+
+}  // namespace
+
+std::string Case::call() const {
+  return std::string("attention_backward(q, k, v, dout, /*is_causal=*/") +
+         (causal ? "true" : "false") + ")";
+}
+
+std::vector<std::pair<std::string, std::string>> Case::describe() const {
+  std::vector<std::pair<std::string, std::string>> out = {
+      {"call", call()},
+      {"T", std::to_string(T())},
+      {"d", std::to_string(d())},
+      {"q", values_text(q)},
+      {"k", values_text(k)},
+      {"v", values_text(v)},
+      {"dout", values_text(dout)},
+  };
+  if (causal) out.emplace_back("is_causal", "true: query i sees keys 0..i");
+  return out;
+}
+
+Case fixed_case(kt::Shape leading, int64_t T, int64_t d, bool causal, uint64_t seed) {
+  kt::Generator gen(seed);
+  leading.push_back(T);
+  leading.push_back(d);
+  Case c;
+  c.q = kt::randn(leading, gen);
+  c.k = kt::randn(leading, gen);
+  c.v = kt::randn(leading, gen);
+  c.dout = kt::randn(leading, gen);
+  c.causal = causal;
+  return c;
+}
+
+Case generate(const Spec& spec) {
+  const auto T = *rc::gen::inRange(spec.t_min, spec.t_max + 1).as("T");
+  const auto d = *rc::gen::inRange(spec.d_min, spec.d_max + 1).as("d");
+  const auto rank = *rc::gen::inRange(0, spec.leading_rank_max + 1).as("rank of the leading axes");
+  kt::Shape leading;
+  for (int a = 0; a < rank; ++a) {
+    leading.push_back(*rc::gen::inRange<int64_t>(1, 4).as("leading axis " + std::to_string(a)));
+  }
+  const bool causal = spec.causal ? *spec.causal : *rc::gen::arbitrary<bool>().as("causal");
+  const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("seed of the values");
+  return fixed_case(leading, T, d, causal, seed);
+}
+
+Outcome run_backward_property(uint64_t seed, int cases,
+                              const std::function<std::optional<Failure>()>& body) {
+  std::vector<std::string> hidden = {"rank of the leading axes", "causal", "seed of the values",
+                                     "T", "d"};
+  for (int a = 0; a < 3; ++a) hidden.push_back("leading axis " + std::to_string(a));
+  return run_property(seed, cases, body, hidden);
+}
+
+Called run_learner(const Case& c) {
+  announce_case(c.describe());  // so a crash or a timeout still names the case
+  Called called;
+  std::string undefined;
+  called.run = call_learner([&] {
+    const kt::Tensor q = c.q.clone(), k = c.k.clone(), v = c.v.clone(), dout = c.dout.clone();
+    learner_code_starts();
+    const ::kata::AttentionGrads g = ::kata::attention_backward(q, k, v, dout, c.causal);
+    called.grads = {g.dq, g.dk, g.dv};
+    for (int w = 0; w < 3; ++w) {
+      if (!pick(called.grads, w).defined()) {
+        undefined += undefined.empty() ? kNames[w] : std::string(", ") + kNames[w];
+      }
+    }
+    return undefined.empty() ? g.dq : kt::Tensor();
+  });
+  if (called.run.returned_undefined) {
+    called.run.error = "returned AttentionGrads with " + undefined +
+                       " undefined (a default-constructed kt::Tensor): every gradient must be set";
+  }
+  return called;
+}
+
+Grads run_reference(const Case& c) {
+  const ref::AttentionGrads g = ref::attention_backward(c.q, c.k, c.v, c.dout, c.causal);
+  return {g.dq, g.dk, g.dv};
+}
+
+bool shape_ok(const Case& c, const Called& called) {
+  if (!called.run.ok()) return false;
+  for (int w = 0; w < 3; ++w) {
+    const kt::Tensor& t = pick(called.grads, w);
+    if (t.sizes() != c.q.sizes() || t.dtype() != kt::Float64) return false;
+  }
+  return true;
+}
+
+std::string differing(const Grads& got, const Grads& expected, double rtol, double atol) {
+  std::vector<std::string> names;
+  for (int w = 0; w < 3; ++w) {
+    if (!close(pick(got, w), pick(expected, w), rtol, atol)) names.emplace_back(kNames[w]);
+  }
+  std::string s;
+  for (size_t i = 0; i < names.size(); ++i) {
+    s += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  }
+  return s;
+}
+
+Failure failure(const Case& c, const Grads& got, const Grads& expected, std::string message,
+                double rtol, double atol) {
+  Failure f;
+  f.message = std::move(message);
+  f.counterexample = c.describe();
+  for (int w = 0; w < 3; ++w) {
+    if (!close(pick(got, w), pick(expected, w), rtol, atol)) {
+      show_worst_row(pick(got, w), pick(expected, w), f, kNames[w]);
+      break;
+    }
+  }
+  return f;
+}
+
+Failure failure_from_run(const Case& c, const Called& called) {
+  if (called.run.ok()) {
+    Failure f;
+    f.counterexample = c.describe();
+    for (int w = 0; w < 3; ++w) {
+      const kt::Tensor& t = pick(called.grads, w);
+      if (t.sizes() == c.q.sizes() && t.dtype() == kt::Float64) continue;
+      f.message = std::string(kNames[w]) + " has shape " + kt::shape_str(t.sizes()) + " (" +
+                  std::string(kt::dtype_name(t.dtype())) + "); each gradient has the shape of " +
+                  "its input, " + kt::shape_str(c.q.sizes()) + " here, in Float64.";
+      break;
+    }
+    f.wrong_shape = true;
+    return f;
+  }
+  Failure f = failure_from_throw(called.run, c.call());
+  f.counterexample = c.describe();
+  return f;
+}
+
+}  // namespace grader::kata_attention_backward

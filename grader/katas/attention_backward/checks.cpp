@@ -108,20 +108,30 @@ Outcome check_masked_keys(uint64_t seed) {
     if (!shape_ok(c, called)) return failure_from_run(c, called);
     const kt::Tensor later = kt::logical_not(rows);  // (T, 1): the keys after `last`
     double worst = 0;
-    for (const kt::Tensor& g : {called.grads.dk, called.grads.dv}) {
-      worst = std::max(worst, kt::amax(kt::abs(kt::where(later, g, 0.0))).item());
+    int worst_of = 0;  // 0 dk, 1 dv
+    for (int w = 0; w < 2; ++w) {
+      const kt::Tensor& g = w == 0 ? called.grads.dk : called.grads.dv;
+      const double here = kt::amax(kt::abs(kt::where(later, g, 0.0))).item();
+      if (!(here <= worst)) {
+        worst = here;
+        worst_of = w;
+      }
     }
-    if (worst <= 1e-12 && all_finite(called.grads.dk) && all_finite(called.grads.dv)) {
-      return std::nullopt;
-    }
+    if (worst <= 1e-12) return std::nullopt;
     std::ostringstream m;
-    m << "with is_causal and dout zero after query " << last << ", the keys and values after "
-      << last << " are hidden from every query that has a gradient, so their dk and dv must be 0; "
-      << "yours reach " << worst
+    m << "with is_causal and dout zero for every query after query " << last
+      << ", no query with a gradient can see key " << last + 1
+      << (last + 2 < c.T() ? " or any later one" : "")
+      << ": their rows of dk and dv must be exactly 0; yours reach " << worst << " in "
+      << (worst_of == 0 ? "dk" : "dv")
       << ". A masked weight is exactly 0 in the forward pass and passes no gradient back: mask "
          "the scores before the softmax in the backward pass too (or reuse the forward's masked "
          "weights).";
-    Failure f = failure(c, called.grads, run_reference(c), m.str());
+    Failure f;
+    f.message = m.str();
+    f.counterexample = c.describe();
+    const kt::Tensor& g = worst_of == 0 ? called.grads.dk : called.grads.dv;
+    show_worst_row(kt::where(later, g, 0.0), kt::zeros_like(g), f, worst_of == 0 ? "dk" : "dv");
     return f;
   });
 }

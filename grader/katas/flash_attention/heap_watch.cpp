@@ -43,11 +43,30 @@ void* watched_new(std::size_t n) {
 
 }  // namespace
 
-// The replaceable allocation functions ([new.delete.single], [new.delete.array]); the nothrow and
-// sized forms of the standard library call these.
+// The replaceable allocation functions ([new.delete.single], [new.delete.array]), every form that
+// is not over-aligned: each new takes malloc, each delete frees. Replacing only some of them would
+// pair another library's new with this free (AddressSanitizer's nothrow new, say, which it reports
+// as an alloc-dealloc mismatch). The over-aligned forms, which kt's storage uses, are left alone,
+// new and delete together.
 void* operator new(std::size_t n) { return watched_new(n); }
 void* operator new[](std::size_t n) { return watched_new(n); }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+  try {
+    return watched_new(n);
+  } catch (...) {
+    return nullptr;
+  }
+}
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
+  try {
+    return watched_new(n);
+  } catch (...) {
+    return nullptr;
+  }
+}
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }

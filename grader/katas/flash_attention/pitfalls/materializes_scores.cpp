@@ -43,7 +43,8 @@ Outcome check_materializes_scores(uint64_t seed) {
         << " elements or more, ";
     } else {
       m << "your call had " << bytes_text(w.peak_bytes)
-        << " of tensors alive at once, as much as a " << kT << " x " << kT << " Float64 matrix, ";
+        << " of tensors alive at once, as much as a " << kT << " x " << kT
+        << " Float64 matrix (the scores kept in pieces? every block alive until a second pass), ";
     }
     m << "with T = " << kT << ", d = " << kD << " and block_size = " << kBlock
       << (causal ? ", is_causal" : "")

@@ -8,15 +8,6 @@
 
 namespace grader::kata_attention_backward {
 
-namespace {
-
-const kt::Tensor& pick(const Grads& g, int which) {
-  return which == 0 ? g.dq : which == 1 ? g.dk : g.dv;
-}
-const char* const kNames[3] = {"dq", "dk", "dv"};
-
-}  // namespace
-
 std::string Case::call() const {
   return std::string("attention_backward(q, k, v, dout, /*is_causal=*/") +
          (causal ? "true" : "false") + ")";
@@ -80,8 +71,8 @@ Called run_learner(const Case& c) {
     const ::kata::AttentionGrads g = ::kata::attention_backward(q, k, v, dout, c.causal);
     called.grads = {g.dq, g.dk, g.dv};
     for (int w = 0; w < 3; ++w) {
-      if (!pick(called.grads, w).defined()) {
-        undefined += undefined.empty() ? kNames[w] : std::string(", ") + kNames[w];
+      if (!called.grads[w].defined()) {
+        undefined += undefined.empty() ? Grads::kNames[w] : std::string(", ") + Grads::kNames[w];
       }
     }
     return undefined.empty() ? g.dq : kt::Tensor();
@@ -101,7 +92,7 @@ Grads run_reference(const Case& c) {
 bool shape_ok(const Case& c, const Called& called) {
   if (!called.run.ok()) return false;
   for (int w = 0; w < 3; ++w) {
-    const kt::Tensor& t = pick(called.grads, w);
+    const kt::Tensor& t = called.grads[w];
     if (t.sizes() != c.q.sizes() || t.dtype() != kt::Float64) return false;
   }
   return true;
@@ -110,7 +101,7 @@ bool shape_ok(const Case& c, const Called& called) {
 std::string differing(const Grads& got, const Grads& expected, double rtol, double atol) {
   std::vector<std::string> names;
   for (int w = 0; w < 3; ++w) {
-    if (!close(pick(got, w), pick(expected, w), rtol, atol)) names.emplace_back(kNames[w]);
+    if (!close(got[w], expected[w], rtol, atol)) names.emplace_back(Grads::kNames[w]);
   }
   std::string s;
   for (size_t i = 0; i < names.size(); ++i) {
@@ -125,8 +116,8 @@ Failure failure(const Case& c, const Grads& got, const Grads& expected, std::str
   f.message = std::move(message);
   f.counterexample = c.describe();
   for (int w = 0; w < 3; ++w) {
-    if (!close(pick(got, w), pick(expected, w), rtol, atol)) {
-      show_worst_row(pick(got, w), pick(expected, w), f, kNames[w]);
+    if (!close(got[w], expected[w], rtol, atol)) {
+      show_worst_row(got[w], expected[w], f, Grads::kNames[w]);
       break;
     }
   }
@@ -138,9 +129,9 @@ Failure failure_from_run(const Case& c, const Called& called) {
     Failure f;
     f.counterexample = c.describe();
     for (int w = 0; w < 3; ++w) {
-      const kt::Tensor& t = pick(called.grads, w);
+      const kt::Tensor& t = called.grads[w];
       if (t.sizes() == c.q.sizes() && t.dtype() == kt::Float64) continue;
-      f.message = std::string(kNames[w]) + " has shape " + kt::shape_str(t.sizes()) + " (" +
+      f.message = std::string(Grads::kNames[w]) + " has shape " + kt::shape_str(t.sizes()) + " (" +
                   std::string(kt::dtype_name(t.dtype())) + "); each gradient has the shape of " +
                   "its input, " + kt::shape_str(c.q.sizes()) + " here, in Float64.";
       break;

@@ -38,6 +38,11 @@ struct Case {
 /// Three gradients, the learner's or the reference's (Float64).
 struct Grads {
   kt::Tensor dq, dk, dv;
+  /// 0 dq, 1 dk, 2 dv: the gradient a check or detector reads by number, named by kNames.
+  [[nodiscard]] const kt::Tensor& operator[](int which) const {
+    return which == 0 ? dq : which == 1 ? dk : dv;
+  }
+  static constexpr const char* kNames[3] = {"dq", "dk", "dv"};
 };
 
 /// Draws a case inside a RapidCheck property (T and d named, so shrinking shows them).

@@ -110,7 +110,7 @@ Outcome check_masked_keys(uint64_t seed) {
     double worst = 0;
     int worst_of = 0;  // 0 dk, 1 dv
     for (int w = 0; w < 2; ++w) {
-      const kt::Tensor& g = w == 0 ? called.grads.dk : called.grads.dv;
+      const kt::Tensor& g = called.grads[1 + w];
       const double here = kt::amax(kt::abs(kt::where(later, g, 0.0))).item();
       if (!(here <= worst)) {
         worst = here;
@@ -130,8 +130,8 @@ Outcome check_masked_keys(uint64_t seed) {
     Failure f;
     f.message = m.str();
     f.counterexample = c.describe();
-    const kt::Tensor& g = worst_of == 0 ? called.grads.dk : called.grads.dv;
-    show_worst_row(kt::where(later, g, 0.0), kt::zeros_like(g), f, worst_of == 0 ? "dk" : "dv");
+    const kt::Tensor& g = called.grads[1 + worst_of];
+    show_worst_row(kt::where(later, g, 0.0), kt::zeros_like(g), f, Grads::kNames[1 + worst_of]);
     return f;
   });
 }

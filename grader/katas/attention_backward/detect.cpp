@@ -40,10 +40,6 @@ std::vector<Mistakes> all_combinations() {
 
 namespace {
 
-const kt::Tensor& pick(const Grads& g, int which) {
-  return which == 0 ? g.dq : which == 1 ? g.dk : g.dv;
-}
-
 /// One combination per distinct gradient `which`: the switches that cannot change it at their
 /// defaults (dq ignores dk's scale, the transposition, dv's source and a leak into dv alone; dk
 /// ignores dq's scale, dv's source and a leak into dv alone; dv ignores all but its source and
@@ -63,8 +59,8 @@ std::optional<Mistakes> needs_switch(const Case& c, const Grads& got, int which,
                                      bool (*on)(const Mistakes&), Mistakes (*off)(Mistakes)) {
   for (const Mistakes& m : all_combinations()) {
     if (!on(m) || !canonical(m, which)) continue;
-    if (!same_as_mistake(pick(got, which), pick(simulate(c, m), which))) continue;
-    if (!same_as_mistake(pick(got, which), pick(simulate(c, off(m)), which))) return m;
+    if (!same_as_mistake(got[which], simulate(c, m)[which])) continue;
+    if (!same_as_mistake(got[which], simulate(c, off(m))[which])) return m;
   }
   return std::nullopt;
 }

@@ -219,6 +219,12 @@ Failure failure_from_run(const Case& c, const Run& run) {
   return f;
 }
 
+int64_t elements(const kt::Shape& sizes) {
+  int64_t n = 1;
+  for (const int64_t s : sizes) n *= s;
+  return n;
+}
+
 std::string bytes_text(int64_t bytes) {
   char buf[32];
   if (bytes >= (int64_t{1} << 20)) {

@@ -99,6 +99,9 @@ Failure failure(const Case& c, const kt::Tensor& got, const kt::Tensor& expected
 /// threw kt::NotImplemented).
 Failure failure_from_run(const Case& c, const Run& run);
 
+/// The number of elements of a tensor of these sizes (a traced op's result, say).
+int64_t elements(const kt::Shape& sizes);
+
 /// "2.0 MiB", "512 KiB", "300 B".
 std::string bytes_text(int64_t bytes);
 

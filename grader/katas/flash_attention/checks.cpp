@@ -2,6 +2,7 @@
 // kind of block size and in Float32; its memory stays linear in T (the runtime's allocation
 // accounting); a causal call never computes a block of keys all in its queries' future (the op
 // trace). Each known pitfall has its own detector in pitfalls/ID.cpp.
+#include <functional>
 #include <sstream>
 
 #include "grader/katas/flash_attention/cases.hpp"
@@ -20,28 +21,35 @@ Outcome check_shape(uint64_t seed) {
   });
 }
 
-/// The learner's output on c equals the reference (Float64), or the failure saying so.
-std::optional<Failure> compare(const Case& c, const std::string& why = "") {
+/// What a value check says when the output differs from attention: its message for got.
+using Explain = std::function<std::string(const kt::Tensor& got, const kt::Tensor& expected)>;
+
+/// The learner's output on c equals the reference (Float64), or the failure `explain` words.
+std::optional<Failure> compare(const Case& c, const Explain& explain) {
   const Run run = run_learner(c);
   if (!shape_ok(c, run)) return failure_from_run(c, run);
   const kt::Tensor expected = run_reference(c);
   if (close(run.out, expected)) return std::nullopt;
-  std::string message =
-      "the result differs from attention, softmax(q kᵀ / √d) v (allclose rtol 1e-9, atol 1e-12 "
-      "fails)." +
-      why;
-  if (!all_finite(run.out)) {
-    message += " Your result has NaN or ±inf where attention is finite.";
-  }
-  message += float32_rounding_note(run.out, expected, "float64");
-  return failure(c, run.out, expected, message);
+  return failure(c, run.out, expected, explain(run.out, expected));
+}
+
+/// The general checks' message: the comparison, why, and what NaN or rounding suggests.
+Explain differs_from_attention(std::string why) {
+  return [why = std::move(why)](const kt::Tensor& got, const kt::Tensor& expected) {
+    std::string message =
+        "the result differs from attention, softmax(q kᵀ / √d) v (allclose rtol 1e-9, atol "
+        "1e-12 fails)." +
+        why;
+    if (!all_finite(got)) message += " Your result has NaN or ±inf where attention is finite.";
+    return message + float32_rounding_note(got, expected, "float64");
+  };
 }
 
 Outcome check_matches_reference(uint64_t seed) {
   return run_flash_property(seed, kCases, [&]() -> std::optional<Failure> {
     return compare(generate(),
-                   " Blocks change how the sums are taken, not what they are: the result is "
-                   "attention's for any block_size.");
+                   differs_from_attention(" Blocks change how the sums are taken, not what they "
+                                          "are: the result is attention's for any block_size."));
   });
 }
 
@@ -57,8 +65,9 @@ Outcome check_any_block_size(uint64_t seed) {
                          : kind == BlockKind::Divides       ? "a block size that divides T"
                          : kind == BlockKind::DoesNotDivide ? "a last block shorter than the others"
                                                             : "a single block holding every key";
-      if (auto failed = compare(c, std::string(" Here with ") + what +
-                                       ": the same inputs with other block sizes may pass.")) {
+      if (auto failed = compare(
+              c, differs_from_attention(std::string(" Here with ") + what +
+                                        ": the same inputs with other block sizes may pass."))) {
         return failed;
       }
     }
@@ -85,20 +94,18 @@ Outcome check_large_scores(uint64_t seed) {
   return run_flash_property(seed, 40, [&]() -> std::optional<Failure> {
     Spec spec;
     spec.scale = 30.0;  // scores of a few hundred to a few thousand: exp overflows past 709
-    const Case c = generate(spec);
-    const Run run = run_learner(c);
-    if (!shape_ok(c, run)) return failure_from_run(c, run);
-    const kt::Tensor expected = run_reference(c);
-    if (close(run.out, expected)) return std::nullopt;
-    std::string message =
-        "with large scores (q and k drawn with standard deviation 30: scores in the hundreds and "
-        "thousands) the result differs from attention (allclose rtol 1e-9, atol 1e-12 fails).";
-    if (!all_finite(run.out)) {
-      message +=
-          " Your result has NaN or ±inf: exp(score) overflows past 709 in Float64 (88 in "
-          "Float32). Exponentiate score minus the running maximum, never the score itself.";
-    }
-    return failure(c, run.out, expected, message);
+    return compare(generate(spec), [](const kt::Tensor& got, const kt::Tensor&) {
+      std::string message =
+          "with large scores (q and k drawn with standard deviation 30: scores in the hundreds "
+          "and thousands) the result differs from attention (allclose rtol 1e-9, atol 1e-12 "
+          "fails).";
+      if (!all_finite(got)) {
+        message +=
+            " Your result has NaN or ±inf: exp(score) overflows past 709 in Float64 (88 in "
+            "Float32). Exponentiate score minus the running maximum, never the score itself.";
+      }
+      return message;
+    });
   });
 }
 
@@ -141,10 +148,8 @@ Outcome check_memory(uint64_t seed) {
         << bytes_text(bound_bytes(c.T())) << " here (T = " << c.T() << ", d = " << kMemD
         << ", block_size = " << kMemBlock << ", Float64). Keep one block of scores alive at a "
         << "time, and only per-query running statistics (maximum, sum, accumulator) across blocks.";
-      outcome.failure = failure(c, w.run.out, run_reference(c), m.str());
-      outcome.failure.expected.clear();
-      outcome.failure.got.clear();
-      outcome.failure.difference.clear();
+      outcome.failure.message = m.str();
+      outcome.failure.counterexample = c.describe();
       return outcome;
     }
   }
@@ -156,10 +161,8 @@ Outcome check_memory(uint64_t seed) {
       << double(peaks[1]) / double(peaks[0])
       << " times; linear growth doubles it, a T x T tensor quadruples it). Something you keep "
          "alive grows with T² (the scores of every block kept at once?).";
-    Failure f;
-    f.message = m.str();
-    f.counterexample = c.describe();
-    outcome.failure = f;
+    outcome.failure.message = m.str();
+    outcome.failure.counterexample = c.describe();
     return outcome;
   }
   outcome.passed = true;
@@ -168,17 +171,16 @@ Outcome check_memory(uint64_t seed) {
 
 /// The multiply-adds of the kt::matmul calls among the events (batch x m x k x n each).
 int64_t matmul_work(const std::vector<kt::TraceEvent>& events, int64_t* all_ops_elements) {
-  int64_t work = 0, elements = 0;
+  int64_t work = 0, produced = 0;
   for (const kt::TraceEvent& e : events) {
-    int64_t numel = 1;
-    for (const int64_t s : e.output.sizes) numel *= s;
-    elements += numel;
+    const int64_t numel = elements(e.output.sizes);
+    produced += numel;
     if (e.op == "matmul" && !e.inputs.empty()) {
       const kt::Shape& a = e.inputs[0].sizes;
       work += numel * (a.empty() ? 1 : a.back());
     }
   }
-  if (all_ops_elements != nullptr) *all_ops_elements = elements;
+  if (all_ops_elements != nullptr) *all_ops_elements = produced;
   return work;
 }
 

@@ -23,9 +23,7 @@ Outcome check_materializes_scores(uint64_t seed) {
     const Watched traced = run_watched(c, true);  // the ops' result shapes
     const kt::TraceEvent* square = nullptr;
     for (const kt::TraceEvent& e : traced.events) {
-      int64_t numel = 1;
-      for (const int64_t s : e.output.sizes) numel *= s;
-      if (numel >= kT * kT) {
+      if (elements(e.output.sizes) >= kT * kT) {
         square = &e;
         break;
       }

@@ -1,6 +1,8 @@
 // Detector of running_max_nan: a block whose keys are all masked for a query gives that query a
 // block maximum of -inf, and exp(-inf - (-inf)) = NaN poisons its output. See Note
 // [flash_attention detectors] in detect.hpp.
+#include <algorithm>
+
 #include "grader/katas/flash_attention/detect.hpp"
 
 namespace grader::kata_flash_attention {
@@ -26,9 +28,11 @@ Outcome check_running_max_nan(uint64_t seed) {
     if (!any_nan) return std::nullopt;
     // The finite rows are attention (or a known mistake's): not a mask that hides a query's own
     // key, which makes its row NaN too.
-    bool explained = false;
-    for (const Mistakes& m : all_combinations()) explained = explained || same_as(c, run.out, m);
-    if (!explained) return std::nullopt;
+    const auto combinations = all_combinations();
+    if (std::none_of(combinations.begin(), combinations.end(),
+                     [&](const Mistakes& m) { return same_as(c, run.out, m); })) {
+      return std::nullopt;
+    }
     Case full = c;
     full.causal = false;
     const Run without = run_learner(full);

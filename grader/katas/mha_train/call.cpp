@@ -36,6 +36,7 @@ Calls run_learner(const Case& c, int calls) {
       if (!out.defined()) return out;
       result.outs.push_back(out.to(kt::Float64).clone());
     }
+    result.gen_after = gen;
     return out;
   });
   return result;

@@ -19,7 +19,10 @@ namespace grader::kata_mha_train {
 // them off and compare them with the weights without dropout (the reference's output, minus c):
 // each must be 0 or w / (1 - p). Dropout applied after the weights met the values (on the heads'
 // outputs or on the module's output) drops the two halves independently, which no correct
-// solution can do.
+// solution can do. With H heads, d_head = 2T and d_model = 2TH: v_proj gives every head the same
+// values (e_j, e_j), so head h's 2T features of output row i carry head h's dropped weights of
+// query i twice, and the weights of every batch entry, head, query and key can be read off at once
+// (Note [independent dropout]).
 
 namespace {
 
@@ -41,11 +44,16 @@ std::vector<std::pair<std::string, std::string>> Case::describe() const {
       {"mode", training ? "training (train())" : "evaluation (eval())"},
       {"causal", causal ? "true" : "false"},
       {"generator seed", std::to_string(gen_seed)}};
-  if (revealing) {
-    d.push_back({"weights",
+  if (revealing && H == 1) {
+    d.push_back({"projections",
                  "one head; v_proj maps token j to (e_j, e_j), out_proj is the identity "
                  "plus a bias of 0.25: output row i is (w_i, w_i) + 0.25, w_i = query "
                  "i's attention weights after dropout"});
+  } else if (revealing) {
+    d.push_back({"projections",
+                 "v_proj maps token j to (e_j, e_j) in every head, out_proj is the identity "
+                 "plus a bias of 0.25: head h's features of output row i are (w_hi, w_hi) + "
+                 "0.25, w_hi = head h's attention weights of query i after dropout"});
   } else {
     d.push_back({"bias", bias ? "true" : "false"});
     d.push_back({"x", values_text(x)});
@@ -71,13 +79,14 @@ Case generate(bool training, const std::vector<double>& ps) {
   return c;
 }
 
-Case generate_revealing(bool training, const std::vector<double>& ps, int64_t T_min) {
+Case generate_revealing(bool training, const std::vector<double>& ps, RevealingSizes sizes) {
   Case c;
   c.revealing = true;
   c.training = training;
-  c.B = *rc::gen::inRange<int64_t>(1, 3).as("B");
-  c.T = *rc::gen::inRange<int64_t>(T_min, 7).as("T");
-  c.H = 1;
+  c.B = sizes.several ? *rc::gen::inRange<int64_t>(2, 4).as("B")
+                      : *rc::gen::inRange<int64_t>(1, 3).as("B");
+  c.T = *rc::gen::inRange<int64_t>(sizes.T_min, 7).as("T");
+  c.H = sizes.several ? *rc::gen::inRange<int64_t>(2, 4).as("num_heads") : 1;
   c.d_head = 2 * c.T;
   c.bias = true;
   c.causal = *rc::gen::arbitrary<bool>().as("causal");
@@ -89,8 +98,10 @@ Case generate_revealing(bool training, const std::vector<double>& ps, int64_t T_
   c.w.wk = kt::randn({D, D}, gen) * 1.5;
   const kt::Tensor eye = kt::eye(T);
   kt::Tensor wv = kt::zeros({D, D});
-  wv.narrow(0, 0, T).narrow(1, 0, T).copy_(eye);
-  wv.narrow(0, T, T).narrow(1, 0, T).copy_(eye);
+  for (int64_t h = 0; h < c.H; ++h) {  // head h's two halves: rows 2Th .. 2Th + 2T of v
+    wv.narrow(0, 2 * T * h, T).narrow(1, 0, T).copy_(eye);
+    wv.narrow(0, 2 * T * h + T, T).narrow(1, 0, T).copy_(eye);
+  }
   c.w.wv = wv;
   c.w.wo = kt::eye(D);
   c.w.bq = kt::zeros({D});
@@ -115,9 +126,26 @@ kt::Tensor run_reference(const Case& c) {
 }
 
 Revealed reveal(const Case& c, const kt::Tensor& out) {
-  const kt::Tensor o = out.to(kt::Float64) - kOutBias;
-  const kt::Tensor e = run_reference(c) - kOutBias;
-  return {o.narrow(2, 0, c.T), o.narrow(2, c.T, c.T), e.narrow(2, 0, c.T)};
+  // (B, T, H * 2T) -> (B, T, H, 2, T): copy k of head h's weights of query i is [b, i, h, k, :].
+  const kt::Shape split = {c.B, c.T, c.H, 2, c.T};
+  const kt::Tensor o = (out.to(kt::Float64) - kOutBias).contiguous().view(split);
+  const kt::Tensor e = (run_reference(c) - kOutBias).contiguous().view(split);
+  auto copy = [](const kt::Tensor& t, int64_t k) {
+    return t.select(3, k).transpose(1, 2).contiguous();  // (B, H, T, T)
+  };
+  return {copy(o, 0), copy(o, 1), copy(e, 0)};
+}
+
+int64_t draws_taken(uint64_t seed, const kt::Generator& after, int64_t limit) {
+  const auto same_state = [](kt::Generator a, kt::Generator b) {
+    for (int i = 0; i < 4; ++i)
+      if (a.next_u64() != b.next_u64()) return false;
+    return true;
+  };
+  kt::Generator probe(seed);
+  for (int64_t k = 0; k <= limit; ++k, probe.next_u64())
+    if (same_state(probe, after)) return k;
+  return -1;
 }
 
 bool dropout_pattern(const kt::Tensor& got, const kt::Tensor& expected, double scale) {

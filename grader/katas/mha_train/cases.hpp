@@ -32,25 +32,37 @@ struct Case {
 
 /// A case of random weights and x (1-3 heads, biases or not, causal or not) in the given mode.
 Case generate(bool training, const std::vector<double>& ps);
+/// The sizes of a revealing case: T from T_min to 6; with several, 2-3 batch entries and 2-3
+/// heads (to compare their masks), else 1-2 batch entries and one head.
+struct RevealingSizes {
+  int64_t T_min = 3;
+  bool several = false;
+};
 /// A case of the revealing design, in the given mode, p drawn from ps.
-Case generate_revealing(bool training, const std::vector<double>& ps, int64_t T_min = 3);
+Case generate_revealing(bool training, const std::vector<double>& ps, RevealingSizes sizes = {});
 
 Outcome run_train_property(uint64_t seed, int cases,
                            const std::function<std::optional<Failure>()>& body);
 
 /// Builds the module with the case's weights and mode, a kt::Generator seeded with gen_seed, and
 /// calls forward `calls` times with that generator (Run.out: the last call's output; every output
-/// in `outs`).
+/// in `outs`; the generator as the calls left it in `gen_after`).
 struct Calls {
   Run run;
   std::vector<kt::Tensor> outs;
+  kt::Generator gen_after;
 };
+
+/// How many numbers (next_u64 draws; kt::rand of N elements takes N) separate `after` from a
+/// generator seeded with `seed`: 0 when it is where the seed put it, -1 when it is not within
+/// `limit` draws of it.
+int64_t draws_taken(uint64_t seed, const kt::Generator& after, int64_t limit = 1 << 16);
 Calls run_learner(const Case& c, int calls = 1);
 /// The output without dropout (ref::mha_without_dropout).
 kt::Tensor run_reference(const Case& c);
 
 /// For the revealing design: the two copies of the (dropped) attention weights an output carries,
-/// (B, T, T) each, and the weights without dropout.
+/// (B, H, T, T) each, and the weights without dropout.
 struct Revealed {
   kt::Tensor first, second, expected;
 };
@@ -59,6 +71,29 @@ Revealed reveal(const Case& c, const kt::Tensor& out);
 /// Entry by entry either 0 or scale * expected (within 1e-9), with at least one entry dropped
 /// where expected > 0 and one kept.
 bool dropout_pattern(const kt::Tensor& got, const kt::Tensor& expected, double scale);
+
+/// Note [independent dropout]: what the outputs of many training calls on one revealing case tell
+/// of how the learner's keep/drop decisions depend on each other.
+struct Independence {
+  bool applies = false;  // the copies were equal on every call and some weight was dropped
+  double rate = 0;       // of dropped weights, over every visible weight of every call
+  std::string problem;   // empty when the decisions look independent
+  /// The axes ("batch entries", "heads", "queries", "keys") along which every two visible weights
+  /// were dropped or kept together on every call: one mask shared along them.
+  std::vector<std::string> shared_axes;
+  std::string shared_where;  // "in every batch entry, and in every head", or empty
+  std::string shared_shape;  // the mask's shape that does that: "(1, 1, T, T)", or empty
+  /// Rows of one call that show the sharing: "on call 3, weights[0, 0, 2, :] = [0, 0.41, 0] and
+  /// weights[1, 0, 2, :] = [0, 0.62, 0]", or empty.
+  std::string shared_example;
+};
+Independence independence(const Case& c, const std::vector<kt::Tensor>& outs);
+/// The independence check's and dropout_mask_shared's case: revealing, 2-3 batch entries and
+/// heads, T 3-6, p 0.3, 0.5 or 0.7 (Note [independent dropout] says why those), over
+/// kIndependenceCalls calls.
+inline constexpr int kIndependenceCalls = 60;
+inline constexpr int kIndependenceCases = 12;
+Case independence_case();
 
 bool shape_ok(const Case& c, const Run& run);
 Failure failure(const Case& c, const kt::Tensor& got, const kt::Tensor& expected,

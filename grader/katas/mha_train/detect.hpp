@@ -14,6 +14,12 @@
 //   fills).
 // - dropout_on_output: in training, the output's two copies of the weights differ: something was
 //   dropped after the weights met the values (on the heads' outputs or on the module's output).
+// - dropout_in_eval also on an eval() output that changes from call to call or with the
+//   generator's seed (random in eval, wherever the dropout sits: so a double with
+//   dropout_on_output or dropout_before_softmax keeps both names).
+// - dropout_mask_shared: with 2-3 heads and batch entries over 60 calls, an axis (batch entries,
+//   heads, queries or keys) along which every two weights were dropped or kept together on every
+//   call (Note [independent dropout] in independence.cpp).
 #pragma once
 
 #include <optional>

@@ -1,0 +1,30 @@
+// expect: fail
+// Wrong, no pitfall: one (B, 1, T, T) draw u, used as u by the even heads and 1 - u by the odd
+// ones: each head drops at the rate p, but a head's decisions follow its neighbour's.
+#include <cmath>
+#include <vector>
+
+#include "mha_train.hpp"
+
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, kt::Generator& gen, bool causal) const {
+  const int64_t B = x.size(0), T = x.size(1);
+  auto split = [&](const kt::Tensor& t) {
+    return t.view({B, T, num_heads, d_head}).transpose(1, 2);  // (B, H, T, d_head)
+  };
+  const kt::Tensor q = split(q_proj(x)), k = split(k_proj(x)), v = split(v_proj(x));
+  kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(d_head));
+  if (causal) {
+    const kt::Tensor allowed = kt::tril(kt::ones({T, T}, kt::Bool));
+    scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
+  }
+  kt::Tensor weights = kt::softmax(scores, -1);
+  if (training() && dropout_p > 0.0) {
+    const kt::Tensor u = kt::rand({B, 1, T, T}, gen);
+    std::vector<kt::Tensor> per_head;
+    for (int64_t h = 0; h < num_heads; ++h) per_head.push_back(h % 2 == 0 ? u : 1.0 - u);
+    const kt::Tensor keep = kt::cat(per_head, 1) >= dropout_p;
+    weights = kt::where(keep, weights / (1.0 - dropout_p), 0.0);
+  }
+  const kt::Tensor heads = kt::matmul(weights, v);
+  return out_proj(heads.transpose(1, 2).contiguous().view({B, T, d_model}));
+}

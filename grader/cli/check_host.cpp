@@ -13,6 +13,7 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -89,17 +90,44 @@ std::string wrote_outside_message(const std::vector<std::string>& paths) {
   return m;
 }
 
+/// A check not run because an earlier one of the same submission timed out: that check's cause
+/// (its message up to the case, so that the report groups the two: causes_of), and why it was not
+/// waited for again (Note [blocked or slow] in run.cpp).
+TestResult not_run_after(const CheckMeta& check, const TestResult& stopped) {
+  TestResult t;
+  t.id = check.id;
+  t.max_points = check.points;
+  t.status = Status::Error;
+  t.timed_out = true;
+  size_t end = stopped.message.size();
+  for (const char* stop : {" on the case", ". "}) end = std::min(end, stopped.message.find(stop));
+  t.message = stopped.message.substr(0, end) + " in check " + stopped.id +
+              ". This check was not run: it calls the same code and would wait the same way. Fix " +
+              stopped.id + " first.";
+  return t;
+}
+
 /// Runs each check with run_check, `jobs` at a time (each in its own process: threads here only
-/// wait for them), calling done(index, result) as each finishes, one call at a time.
+/// wait for them), calling done(index, result) as each finishes, one call at a time. Once a check
+/// times out (blocked, or at its CPU limit), the checks not started yet are not run: each is
+/// reported with that cause (not_run_after).
 void run_each(const fs::path& runner, const std::vector<CheckMeta>& checks, uint64_t seed,
               const CheckLimits& limits, int jobs,
               const std::function<void(size_t, TestResult)>& done) {
   std::atomic<size_t> next{0};
   std::mutex report;
+  std::optional<TestResult> stopped;  // the first check that timed out; guarded by `report`
   const auto work = [&] {
     for (size_t i = next++; i < checks.size(); i = next++) {
-      TestResult t = run_check(runner, checks[i], seed, limits);
+      std::optional<TestResult> earlier;
+      {
+        const std::lock_guard<std::mutex> lock(report);
+        earlier = stopped;
+      }
+      TestResult t =
+          earlier ? not_run_after(checks[i], *earlier) : run_check(runner, checks[i], seed, limits);
       const std::lock_guard<std::mutex> one_at_a_time(report);
+      if (t.timed_out && !stopped && !earlier) stopped = t;
       done(i, std::move(t));
     }
   };

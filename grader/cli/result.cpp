@@ -89,7 +89,12 @@ std::vector<std::string> causes_of(const TestResult& t) {
   if (t.status == Status::Error && t.threw.empty()) {
     // A crash, a time-out, the memory limit: the same one in several checks is one cause (the
     // case it ran on left out).
-    keys.push_back("error " + without_digits(t.message.substr(0, t.message.find(" on the case"))));
+    // Its first clause: up to the case, the first sentence's end, or the check it names as the
+    // cause (a check not run after another timed out: not_run_after in check_host.cpp).
+    size_t end = t.message.size();
+    for (const char* stop : {" on the case", ". ", " in check "})
+      end = std::min(end, t.message.find(stop));
+    keys.push_back("error " + without_digits(t.message.substr(0, end)));
   }
   if (!t.journey.empty()) keys.push_back("journey " + t.journey);
   if (!t.pitfall.empty()) keys.push_back("diagnosis " + t.pitfall);

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstring>
@@ -15,6 +16,7 @@
 #include <random>
 #include <sstream>
 
+#include "grader/cli/activity.hpp"
 #include "grader/cli/results_json.hpp"
 #include "grader/cli/sandbox.hpp"
 #include "grader/cli/syscall_filter.hpp"
@@ -25,12 +27,24 @@
 // same CPU time however busy the machine is, so load (a CI runner shared with other jobs, two
 // files graded at once, a CPU hog) cannot turn it into a timeout. An infinite loop burns CPU and
 // is stopped at the limit. Code that blocks without using CPU (sleep, a read that never returns)
-// is stopped by a wall-clock limit of 3x the CPU limit + 2 s; since wall-clock time does depend on
-// load, a check stopped that way is run once more, alone (it takes an exclusive lock that every
-// check holds shared while it runs), with a wall-clock limit 4x as long, before the timeout counts.
-// Sanitizer builds multiply the limit by kSanitizerSlowdown (check_limits). The self-test reports
-// the slowest CPU time of the checks of every passing file beside the limit, and fails when the
-// margin is under 5x.
+// is stopped when it is seen blocked (Note [blocked or slow]). Sanitizer builds multiply the limit
+// by kSanitizerSlowdown (check_limits). The self-test reports the slowest CPU time of the checks
+// of every passing file beside the limit, and fails when the margin is under 5x.
+//
+// Note [blocked or slow]
+// Wall-clock time alone cannot tell code that waits forever from code that a busy machine runs
+// slowly; the scheduler can. Every 100 ms the grader reads the check's threads' states and CPU time
+// from /proc (ActivityWatch): a thread that computes, or waits for a CPU, is in state R, and its
+// CPU time grows; one that sleeps, waits for input or for a lock is not. A check none of whose
+// threads was runnable and whose CPU time did not move over kBlockedAfter of samples taken without
+// a gap (a gap, when the grader itself got no CPU, starts the count again) is blocked: stopped at
+// once and reported so, without a re-run. No correct check waits a second: it only computes. A
+// check that computes is never stopped by the wall clock before its CPU limit; a backstop of
+// kBackstopFactor x its CPU limit ends one that a machine starves that much. Where /proc cannot be
+// read, the old rule stands: a wall-clock limit, then one re-run alone at 4x before it counts.
+// Once a check of a submission is stopped (blocked or at its CPU limit), its checks not started
+// yet are reported with that cause instead of each waiting the same way (run_each in
+// check_host.cpp).
 
 namespace cli {
 
@@ -74,7 +88,10 @@ fs::path g_lock_path = fs::temp_directory_path() / "kt-grade-checks.lock";
 /// What the text report keeps of a check's output, in bytes (results.json keeps 500 characters).
 constexpr size_t kOutputLimit = 2000;
 
-enum class Stop { None, CpuLimit, WallLimit };
+enum class Stop { None, CpuLimit, WallLimit, Blocked };
+
+constexpr auto kBlockedAfter = std::chrono::seconds(3);
+constexpr int kBackstopFactor = 20;
 
 struct Attempt {
   std::string events, output;
@@ -82,6 +99,7 @@ struct Attempt {
   int status = 0;  // as from waitpid
   Stop stop = Stop::None;
   double wall_ms = 0, cpu_ms = 0;
+  bool watched = false;  // the ActivityWatch could read the check's threads
 };
 
 /// A lock every check holds shared while it runs, and a re-run holds exclusive (Note [time
@@ -146,19 +164,28 @@ Attempt attempt(const fs::path& runner, const CheckMeta& check, uint64_t seed,
   }
   close(events[1]);
   close(output[1]);
-  const auto deadline = start + std::chrono::seconds(wall_s);
+  ActivityWatch watch(pid, kBlockedAfter);
+  const auto wall_deadline = start + std::chrono::seconds(wall_s);
+  const auto backstop = start + std::chrono::seconds(kBackstopFactor * limits.cpu_s);
   std::array<pollfd, 2> fds{{{events[0], POLLIN, 0}, {output[0], POLLIN, 0}}};
   int open_fds = 2;
   std::array<char, 8192> buf{};
   while (open_fds > 0) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
+    const auto now = std::chrono::steady_clock::now();
+    if (watch.blocked(now)) {
+      a.stop = Stop::Blocked;
+      kill(-pid, SIGKILL);
+      break;
+    }
+    // Watched, a check that computes runs to its CPU limit (Note [blocked or slow]).
+    const auto deadline = watch.works() ? std::max(backstop, wall_deadline) : wall_deadline;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now);
     if (left.count() <= 0) {
       a.stop = Stop::WallLimit;
       kill(-pid, SIGKILL);
       break;
     }
-    if (poll(fds.data(), fds.size(), int(left.count())) < 0) break;
+    if (poll(fds.data(), fds.size(), int(std::min<long long>(left.count(), 100))) < 0) break;
     for (size_t i = 0; i < fds.size(); ++i) {
       if (fds[i].fd < 0 || (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
       const ssize_t n = read(fds[i].fd, buf.data(), buf.size());
@@ -177,6 +204,7 @@ Attempt attempt(const fs::path& runner, const CheckMeta& check, uint64_t seed,
       }
     }
   }
+  a.watched = watch.works();
   for (auto& f : fds)
     if (f.fd >= 0) close(f.fd);
   rusage usage{};
@@ -211,7 +239,7 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
     a = attempt(runner, check, seed, limits, limits.wall_s, nonce);
   }
   double wall_ms = a.wall_ms;
-  if (a.stop == Stop::WallLimit) {  // maybe only a busy machine: once more, alone, longer
+  if (a.stop == Stop::WallLimit && !a.watched) {  // maybe only a busy machine: once more, alone
     const ChecksLock alone(true);
     a = attempt(runner, check, seed, limits, 4 * limits.wall_s, nonce);
     wall_ms += a.wall_ms;
@@ -299,6 +327,18 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
     r.timed_out = true;
     r.message = "timed out: used more than " + std::to_string(limits.cpu_s) + " s of CPU time" +
                 during + ". Look for a loop that never ends.";
+  } else if (a.stop == Stop::Blocked) {
+    r.timed_out = true;
+    r.message = "blocked: it waited " + std::to_string(kBlockedAfter.count()) +
+                " s without computing (no thread running or waiting for a CPU)" + during +
+                ". Look for something that waits forever: a sleep, a read from the terminal, a "
+                "lock or a condition variable nobody releases.";
+  } else if (a.stop == Stop::WallLimit && a.watched) {
+    r.timed_out = true;
+    r.message = "timed out: still computing after " +
+                std::to_string(kBackstopFactor * limits.cpu_s) +
+                " s of wall-clock time without reaching its CPU limit" + during +
+                ": the machine is too busy to grade it. Run the grade again when it is idle.";
   } else if (a.stop == Stop::WallLimit) {
     r.timed_out = true;
     r.message = "timed out: still running after " + std::to_string(4 * limits.wall_s) +

@@ -1,10 +1,16 @@
 // run_check's limits, with stand-in runners (shell scripts): a CPU-time limit that counts at once,
-// a wall-clock limit for code that blocks, re-run once alone before it counts.
+// code that blocks stopped once it is seen blocked, and the watch that tells the two apart (Note
+// [blocked or slow] in run.cpp).
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <fstream>
+#include <thread>
 
+#include "grader/cli/activity.hpp"
 #include "grader/cli/files.hpp"
 #include "grader/cli/run.hpp"
 
@@ -33,16 +39,55 @@ TEST_CASE("a check that burns CPU stops at the CPU-time limit and counts at once
   fs::remove_all(runner.parent_path());
 }
 
-TEST_CASE("a check that blocks is stopped by the wall clock and re-run once, alone", "[run]") {
+TEST_CASE("a check that blocks is stopped once seen blocked, in seconds and without a re-run",
+          "[run]") {
   const fs::path runner = script("exec sleep 60");  // exec: a shell's fork is refused (below)
-  const cli::TestResult r = cli::run_check(runner, {"shape", 1}, 1, {.cpu_s = 1, .wall_s = 1});
+  const cli::TestResult r = cli::run_check(runner, {"shape", 1}, 1, {.cpu_s = 1, .wall_s = 20});
   CHECK(r.status == cli::Status::Error);
   CHECK(r.timed_out);
   CHECK(r.message ==
-        "timed out: still running after 4 s without using much CPU (twice: the second time "
-        "alone). Look for something that waits forever (a sleep, a read from the terminal).");
-  CHECK(r.duration_ms >= 5000);  // 1 s, then 4 s alone
+        "blocked: it waited 3 s without computing (no thread running or waiting for a CPU). Look "
+        "for something that waits forever: a sleep, a read from the terminal, a lock or a "
+        "condition variable nobody releases.");
+  CHECK(r.duration_ms >= 3000);
+  CHECK(r.duration_ms < 10000);  // not the wall-clock limit of 20 s, and no re-run
   fs::remove_all(runner.parent_path());
+}
+
+TEST_CASE("a check that computes is not stopped by the wall clock before its CPU limit", "[run]") {
+  // Its wall-clock limit (1 s) is shorter than its CPU limit (2 s), as when a busy machine gives
+  // a check a third of a core: it still runs to the CPU limit.
+  const fs::path runner = script("while :; do :; done");
+  const cli::TestResult r = cli::run_check(runner, {"shape", 1}, 1, {.cpu_s = 2, .wall_s = 1});
+  CHECK(r.timed_out);
+  CHECK(r.message == "timed out: used more than 2 s of CPU time. Look for a loop that never ends.");
+  CHECK(r.cpu_ms >= 1900);
+  fs::remove_all(runner.parent_path());
+}
+
+TEST_CASE("the activity watch tells a sleeping process from a computing one", "[run]") {
+  using namespace std::chrono_literals;
+  const auto watch_for = [](const char* command, std::chrono::milliseconds how_long) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+      execl("/bin/sh", "sh", "-c", command, static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    cli::ActivityWatch watch(pid, 500ms);
+    const auto start = std::chrono::steady_clock::now();
+    bool blocked = false;
+    while (!blocked && std::chrono::steady_clock::now() - start < how_long) {
+      blocked = watch.blocked(std::chrono::steady_clock::now());
+      std::this_thread::sleep_for(20ms);
+    }
+    const bool works = watch.works();
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    return std::pair{works, blocked};
+  };
+  CHECK(watch_for("exec sleep 30", 3000ms) == std::pair{true, true});
+  CHECK(watch_for("while :; do :; done", 1500ms) == std::pair{true, false});
+  CHECK_FALSE(cli::sample_activity(999999999).has_value());  // no such process
 }
 
 TEST_CASE("a runner that prints bytes of any kind gives valid UTF-8, cut on a character", "[run]") {

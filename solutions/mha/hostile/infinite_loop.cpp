@@ -1,5 +1,7 @@
 // expect: error
-// Hangs: never returns. Each check must time out and say so.
+// expect-message: timed out: used more than
+// Hangs: never returns, spinning. The first check is stopped at its CPU limit and says so; the
+// others are not each made to burn it (Note [blocked or slow]).
 #include "mha.hpp"
 
 kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, bool) const {

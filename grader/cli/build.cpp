@@ -9,6 +9,7 @@
 
 #include <array>
 #include <fstream>
+#include <future>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -56,7 +57,8 @@ Finished compile_in_sandbox(const std::vector<std::string>& cmd, const fs::path&
   for (size_t i = 0; i < cmd.size(); ++i) {
     if (cmd[i].rfind("-I", 0) == 0 && fs::exists(cmd[i].substr(2)))
       layout.read_only.push_back(fs::absolute(cmd[i].substr(2)));
-    if (cmd[i] == "-include" && i + 1 < cmd.size() && fs::exists(cmd[i + 1]))
+    if ((cmd[i] == "-include" || cmd[i] == "-include-pch") && i + 1 < cmd.size() &&
+        fs::exists(cmd[i + 1]))
       layout.read_only.push_back(fs::absolute(cmd[i + 1]).parent_path());  // and its .gch
   }
   layout.read_only.push_back(fs::absolute(source));
@@ -73,12 +75,20 @@ Finished compile_in_sandbox(const std::vector<std::string>& cmd, const fs::path&
 /// report must not answer that question about the machine.)
 std::string hidden_include_note(const std::string& log) {
   if (!sandbox_state().on) return "";
-  const std::string marker = "fatal error: ", missing = ": No such file or directory";
+  // GCC: "fatal error: X: No such file or directory"; clang: "fatal error: 'X' file not found".
+  const std::string marker = "fatal error: ";
   const size_t at = log.find(marker);
   if (at == std::string::npos) return "";
-  const size_t end = log.find(missing, at);
-  if (end == std::string::npos) return "";
-  const std::string wanted = log.substr(at + marker.size(), end - at - marker.size());
+  std::string wanted;
+  if (const size_t end = log.find(": No such file or directory", at); end != std::string::npos) {
+    wanted = log.substr(at + marker.size(), end - at - marker.size());
+  } else if (const size_t quote = at + marker.size(); quote < log.size() && log[quote] == '\'') {
+    const size_t close = log.find("' file not found", quote + 1);
+    if (close == std::string::npos) return "";
+    wanted = log.substr(quote + 1, close - quote - 1);
+  } else {
+    return "";
+  }
   if (wanted.find("..") == std::string::npos && wanted.rfind('/', 0) != 0) return "";
   std::string note = "(while grading, a file is compiled in a sandbox that holds the kata's ";
   note += "header, kt's headers and the system's only: a path that leaves them, like ";
@@ -132,9 +142,20 @@ BuildResult build_runner(const Kata& kata, const fs::path& source, const fs::pat
     r.warnings = out;
     std::ofstream(stamp) << fs::absolute(source).string() << "\n";
 
-    // Anti-cheat: the object may not call the reference or a forbidden op.
+    // Anti-cheat: the object may not call the reference or a forbidden op. Its symbols are read
+    // while the runner links (both only read the object); a forbidden call removes both after.
     std::string symbols;
-    run_command({"nm", "-C", "--undefined-only", object.string()}, symbols);
+    auto scan = std::async(std::launch::async, [&] {
+      run_command({"nm", "-C", "--undefined-only", object.string()}, symbols);
+    });
+    // The project's compiler links (the learner's may be clang: same libstdc++, Note [the
+    // learner's compiler] in docs/performance.md).
+    std::vector<std::string> link = {desc.value("linker", compiler), object.string()};
+    for (const auto& f : desc["link"]) link.push_back(f);
+    link.insert(link.end(), {"-o", r.runner.string()});
+    std::string link_out;
+    const int linked = run_command(link, link_out);
+    scan.wait();
     for (const auto& word : kata.forbidden) {
       if (symbols.find(word) != std::string::npos) {
         std::istringstream lines(symbols);
@@ -142,17 +163,14 @@ BuildResult build_runner(const Kata& kata, const fs::path& source, const fs::pat
         while (std::getline(lines, line))
           if (line.find(word) != std::string::npos) culprit = line.substr(line.find(" U ") + 3);
         fs::remove(object);
+        fs::remove(r.runner);
         r.message = "forbidden call: " + source.filename().string() + " calls " + culprit +
                     ", which this kata does not allow (matches '" + word +
                     "'). Write it yourself with kt's ops.";
         return r;
       }
     }
-    std::vector<std::string> link = {compiler, object.string()};
-    for (const auto& f : desc["link"]) link.push_back(f);
-    link.insert(link.end(), {"-o", r.runner.string()});
-    std::string link_out;
-    if (run_command(link, link_out) != 0) {
+    if (linked != 0) {
       std::ofstream(r.log, std::ios::app) << link_out;
       r.message =
           "linking failed: the file must define what the kata's header declares, with the same "

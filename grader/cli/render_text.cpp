@@ -69,6 +69,12 @@ std::string cause_description(const TestResult& t) {
   return "pitfall " + t.pitfall;
 }
 
+/// A check not run because another one of the submission timed out (not_run_after in
+/// check_host.cpp).
+bool not_run_after_timeout(const TestResult& t) {
+  return t.timed_out && t.message.find("This check was not run") != std::string::npos;
+}
+
 }  // namespace
 
 std::string to_text(const KataResult& r, bool colour, const std::string& rerun) {
@@ -157,6 +163,13 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
                               : !t->threw.empty()          ? "the same " + cause_description(*t)
                               : t->status == Status::Error ? std::string("the same error")
                                                            : cause_description(*t);
+      if (not_run_after_timeout(*t)) {
+        s += wrap("Not run: it calls the same code as " + rep->id +
+                      ", which timed out above, and would wait the same way. Fix that first" +
+                      own_case,
+                  "        ");
+        continue;
+      }
       if (skipped) {
         // "could not check for the head order: forward threw ..." -> its first clause.
         const std::string what = t->message.substr(0, t->message.find(": "));
@@ -229,6 +242,9 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
   summary += " of ";
   summary += std::to_string(r.tests.size());
   summary += " checks failed";
+  if (const auto not_run = std::count_if(r.tests.begin(), r.tests.end(), not_run_after_timeout);
+      not_run > 0)
+    summary += " (" + std::to_string(not_run) + " of them not run: see the first)";
   if (const auto skipped = count(Status::Skipped); skipped > 0)
     summary += ", " + std::to_string(skipped) + " skipped";
   if (all)

@@ -329,8 +329,8 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
                 during + ". Look for a loop that never ends.";
   } else if (a.stop == Stop::Blocked) {
     r.timed_out = true;
-    r.message = "blocked: it waited " + std::to_string(kBlockedAfter.count()) +
-                " s without computing (no thread running or waiting for a CPU)" + during +
+    r.message = "blocked: it sat idle for " + std::to_string(kBlockedAfter.count()) +
+                " s, waiting instead of computing" + during +
                 ". Look for something that waits forever: a sleep, a read from the terminal, a "
                 "lock or a condition variable nobody releases.";
   } else if (a.stop == Stop::WallLimit && a.watched) {

@@ -28,7 +28,7 @@ for f in worked additive_mask loop_over_heads fused_qkv_projection merge_with_pe
          manual_stable_softmax; do
   grep -q "/$f.cpp\",pass,17,17," "$book" || fail "$f.cpp did not pass: $(grep "/$f.cpp" "$book")"
 done
-grep -q '/sleeper.cpp",error,0,17,"","shape: blocked: it waited 3 s without computing' "$book" ||
+grep -q '/sleeper.cpp",error,0,17,"","shape: blocked: it sat idle for 3 s, waiting instead of computing' "$book" ||
   fail "the sleeper's row: $(grep sleeper "$book")"
 grep -q '/spinner.cpp",error,0,17,"","shape: timed out: used more than [0-9]* s of CPU time' "$book" ||
   fail "the spinner's row: $(grep spinner "$book")"
@@ -40,7 +40,7 @@ reports = {p.stem: json.loads(p.read_text()) for p in pathlib.Path(sys.argv[1]).
 def one(name):
     [r] = [r for k, r in reports.items() if k.endswith("_" + name + ".cpp")]
     return r
-for name, cause in (("sleeper", "blocked: it waited 3 s without computing"),
+for name, cause in (("sleeper", "blocked: it sat idle for 3 s, waiting instead of computing"),
                     ("spinner", "timed out: used more than")):
     tests = one(name)["tests"]
     first, rest = tests[0], tests[1:]

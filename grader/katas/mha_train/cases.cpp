@@ -175,6 +175,10 @@ Failure failure(const Case& c, const kt::Tensor& got, const kt::Tensor& expected
   f.message = std::move(message);
   f.counterexample = c.describe();
   show_worst_row(got, expected, f, c.revealing ? "weights" : "out");
+  if (c.revealing && c.training && !f.difference.empty())
+    f.difference +=
+        "; expected: the weights without dropout (each of yours should be 0 or "
+        "expected / (1 - p))";
   return f;
 }
 

@@ -241,9 +241,11 @@ Independence independence(const Case& c, const std::vector<kt::Tensor>& outs) {
                         ") was kept, and kept whenever it was dropped"
                   : "dropped whenever " + position_text(pa) + " (" + position_words(pa) +
                         ") was dropped, and kept whenever it was kept") +
-        ", on every call; " + std::to_string(partnered) + " of the " +
-        std::to_string(visible.size()) +
-        " weights go with another weight that way. For two weights drawn independently the "
+        ", on every call; " +
+        (partnered == visible.size()
+             ? "every one of the " + std::to_string(visible.size())
+             : std::to_string(partnered) + " of the " + std::to_string(visible.size())) +
+        " weights goes with some other weight that way. For two weights drawn independently the "
         "chance of that is below 1e-14: one random number " +
         (opposite ? "(u, and 1 - u) " : "") +
         "decided several weights, as when fewer numbers than weights are drawn and then "

@@ -199,6 +199,37 @@ TEST_CASE("checks that crashed the same way are one cause, shown once", "[render
                   "fault)\" shown under shape: fix it first. ") != std::string::npos);
 }
 
+TEST_CASE("checks not run after a timeout say so, in the summary too", "[render]") {
+  cli::KataResult r;
+  r.kata = "mha";
+  r.title = "Multi-head attention";
+  r.status = Status::Error;
+  TestResult shape = check("shape", Status::Error,
+                           "blocked: it sat idle for 3 s, waiting instead of computing on the "
+                           "case below. Look for something that waits forever.");
+  shape.timed_out = true;
+  shape.counterexample = {{"T", "1"}};
+  std::vector<TestResult> tests = {shape};
+  for (const char* id : {"matches_reference", "causal_is_causal"}) {
+    TestResult t = check(id, Status::Error,
+                         "blocked: it sat idle for 3 s, waiting instead of computing in check "
+                         "shape. This check was not run: it calls the same code and would wait "
+                         "the same way. Fix shape first.");
+    t.timed_out = true;
+    tests.push_back(t);
+  }
+  r.tests = tests;
+  const std::string text = unwrapped(cli::to_text(r, false, "./grade mha"));
+  CHECK(text.find(" ERROR matches_reference Not run: it calls the same code as shape, which timed "
+                  "out above, and would wait the same way. Fix that first. Its own case: ./grade "
+                  "mha --check matches_reference ") != std::string::npos);
+  CHECK(text.find(" 3 of 3 checks failed (2 of them not run: see the first) ") !=
+        std::string::npos);
+  CHECK(
+      text.find(" 3 checks come from one cause, the error \"blocked: it sat idle for 3 s, waiting "
+                "instead of computing\" shown under shape: fix it first. ") != std::string::npos);
+}
+
 TEST_CASE("a result of the right shape in another dtype is called the wrong dtype", "[render]") {
   cli::KataResult r;
   r.kata = "sdpa";

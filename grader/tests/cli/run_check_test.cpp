@@ -46,7 +46,7 @@ TEST_CASE("a check that blocks is stopped once seen blocked, in seconds and with
   CHECK(r.status == cli::Status::Error);
   CHECK(r.timed_out);
   CHECK(r.message ==
-        "blocked: it waited 3 s without computing (no thread running or waiting for a CPU). Look "
+        "blocked: it sat idle for 3 s, waiting instead of computing. Look "
         "for something that waits forever: a sleep, a read from the terminal, a lock or a "
         "condition variable nobody releases.");
   CHECK(r.duration_ms >= 3000);

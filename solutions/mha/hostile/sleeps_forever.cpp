@@ -1,5 +1,5 @@
 // expect: error
-// expect-message: blocked: it waited
+// expect-message: blocked: it sat idle
 // Blocks: sleeps forever without using CPU. The first check is stopped once it is seen blocked
 // (seconds, not its wall-clock limit), and the others are not each waited for.
 #include <chrono>

@@ -1,5 +1,5 @@
 // expect: error
-// expect-message: blocked: it waited
+// expect-message: blocked: it sat idle
 // Blocks: waits on a condition variable nobody signals (a deadlock), using no CPU. Seen blocked
 // and stopped in seconds.
 #include <condition_variable>

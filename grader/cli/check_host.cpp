@@ -99,9 +99,7 @@ TestResult not_run_after(const CheckMeta& check, const TestResult& stopped) {
   t.max_points = check.points;
   t.status = Status::Error;
   t.timed_out = true;
-  size_t end = stopped.message.size();
-  for (const char* stop : {" on the case", ". "}) end = std::min(end, stopped.message.find(stop));
-  t.message = stopped.message.substr(0, end) + " in check " + stopped.id +
+  t.message = first_clause(stopped.message) + " in check " + stopped.id +
               ". This check was not run: it calls the same code and would wait the same way. Fix " +
               stopped.id + " first.";
   return t;

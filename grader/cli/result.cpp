@@ -80,6 +80,13 @@ std::string without_digits(const std::string& text) {
 
 }  // namespace
 
+std::string first_clause(const std::string& message) {
+  size_t end = message.size();
+  for (const char* stop : {" on the case", ". ", " in check "})
+    end = std::min(end, message.find(stop));
+  return message.substr(0, end);
+}
+
 std::vector<std::string> causes_of(const TestResult& t) {
   std::vector<std::string> keys;
   if (t.status == Status::Pass) return keys;
@@ -89,12 +96,8 @@ std::vector<std::string> causes_of(const TestResult& t) {
   if (t.status == Status::Error && t.threw.empty()) {
     // A crash, a time-out, the memory limit: the same one in several checks is one cause (the
     // case it ran on left out).
-    // Its first clause: up to the case, the first sentence's end, or the check it names as the
-    // cause (a check not run after another timed out: not_run_after in check_host.cpp).
-    size_t end = t.message.size();
-    for (const char* stop : {" on the case", ". ", " in check "})
-      end = std::min(end, t.message.find(stop));
-    keys.push_back("error " + without_digits(t.message.substr(0, end)));
+    // A check not run after another timed out names it: not_run_after in check_host.cpp.
+    keys.push_back("error " + without_digits(first_clause(t.message)));
   }
   if (!t.journey.empty()) keys.push_back("journey " + t.journey);
   if (!t.pitfall.empty()) keys.push_back("diagnosis " + t.pitfall);

@@ -86,6 +86,9 @@ struct KataResult {
 /// as keys. Two checks that share a key have one cause (and so, through a check with two keys, do
 /// checks with different keys). Empty for a pass, or when nothing is known.
 std::vector<std::string> causes_of(const TestResult& t);
+/// An error message's first clause: up to its case (" on the case"), its first sentence's end, or
+/// the check it names as its cause (" in check "): what causes_of compares.
+std::string first_clause(const std::string& message);
 
 /// A kata's status from its checks: Pass when every check passed; NotStarted when every check
 /// stopped at kt::NotImplemented (none passed); Error when every check errored; otherwise Fail.

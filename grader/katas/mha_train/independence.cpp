@@ -1,5 +1,6 @@
 // What many training calls on one revealing case tell of how the learner's keep/drop decisions
 // depend on each other (Note [independent dropout]).
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -170,20 +171,26 @@ Independence independence(const Case& c, const std::vector<kt::Tensor>& outs) {
   }
 
   // 2. Two weights that go together on every call, and the axes along which all of them do.
-  bool pair_found = false;
+  const auto mirrors = [&](size_t a, size_t b) {  // one dropped exactly when the other is kept
+    for (size_t t = 0; t < n; ++t)
+      if (dropped[a][t] == dropped[b][t]) return false;
+    return true;
+  };
+  bool pair_found = false, opposite = false;
   Position pa{}, pb{};
-  bool opposite = false;
+  std::vector<bool> partnered(visible.size());  // decisions copying (or mirroring) another's
   bool axis_pairs[4] = {}, axis_all_together[4] = {true, true, true, true};
   for (size_t a = 0; a < visible.size(); ++a) {
     for (size_t b = a + 1; b < visible.size(); ++b) {
-      const bool same = dropped[a] == dropped[b];
-      bool complement = true;
-      for (size_t t = 0; t < n && complement; ++t) complement = dropped[a][t] != dropped[b][t];
-      if ((same || complement) && !pair_found) {
-        pair_found = true;
-        pa = visible[a];
-        pb = visible[b];
-        opposite = complement;
+      const bool same = dropped[a] == dropped[b], mirrored = !same && mirrors(a, b);
+      if (same || mirrored) {
+        partnered[a] = partnered[b] = true;
+        if (!pair_found) {
+          pair_found = true;
+          pa = visible[a];
+          pb = visible[b];
+          opposite = mirrored;
+        }
       }
       for (int d = 0; d < 4; ++d) {
         if (!along(visible[a], visible[b], d)) continue;
@@ -192,29 +199,24 @@ Independence independence(const Case& c, const std::vector<kt::Tensor>& outs) {
       }
     }
   }
-  for (int d = 0; d < 4; ++d)
-    if (axis_pairs[d] && axis_all_together[d]) result.shared_axes.push_back(kAxes[d].name);
-  if (!result.shared_axes.empty()) {
-    std::string where;
-    for (int d = 0; d < 4; ++d) {
-      if (!(axis_pairs[d] && axis_all_together[d])) continue;
-      if (!where.empty()) where += ", and ";
-      where += kAxes[d].together;
-    }
-    std::string shape = "(";
+  bool shared[4];
+  int first_shared = -1;
+  for (int d = 0; d < 4; ++d) {
+    shared[d] = axis_pairs[d] && axis_all_together[d];
+    if (shared[d]) result.shared_axes.push_back(kAxes[d].name);
+    if (shared[d] && first_shared < 0) first_shared = d;
+  }
+  if (first_shared >= 0) {
+    std::string where, shape = "(";
     const char* sizes[4] = {"B", "H", "T", "T"};
     for (int d = 0; d < 4; ++d) {
-      const bool shared = axis_pairs[d] && axis_all_together[d];
-      shape += std::string(d ? ", " : "") + (shared ? "1" : sizes[d]);
+      if (shared[d]) where += std::string(where.empty() ? "" : ", and ") + kAxes[d].together;
+      shape += std::string(d ? ", " : "") + (shared[d] ? "1" : sizes[d]);
     }
     shape += ")";
     result.shared_where = where;
     result.shared_shape = shape;
-    result.shared_example = example_rows(c, weights,
-                                         axis_pairs[0] && axis_all_together[0]   ? 0
-                                         : axis_pairs[1] && axis_all_together[1] ? 1
-                                         : axis_pairs[2] && axis_all_together[2] ? 2
-                                                                                 : 3);
+    result.shared_example = example_rows(c, weights, first_shared);
     result.problem = "over " + calls + ", your module dropped the same weights " + where +
                      ": one mask of shape " + shape +
                      " stood for the whole (B, H, T, T) weights (drawn once and broadcast, or "
@@ -223,18 +225,7 @@ Independence independence(const Case& c, const std::vector<kt::Tensor>& outs) {
     return result;
   }
   if (pair_found) {
-    size_t partnered = 0;  // weights whose decisions copy (or mirror) another weight's
-    for (size_t a = 0; a < visible.size(); ++a) {
-      for (size_t b = 0; b < visible.size(); ++b) {
-        if (a == b) continue;
-        bool complement = true;
-        for (size_t t = 0; t < n && complement; ++t) complement = dropped[a][t] != dropped[b][t];
-        if (dropped[a] == dropped[b] || complement) {
-          ++partnered;
-          break;
-        }
-      }
-    }
+    const size_t partners = size_t(std::count(partnered.begin(), partnered.end(), true));
     result.problem =
         "over " + calls + ", " + position_text(pb) + " (" + position_words(pb) + ") was " +
         (opposite ? "dropped whenever " + position_text(pa) + " (" + position_words(pa) +
@@ -242,9 +233,9 @@ Independence independence(const Case& c, const std::vector<kt::Tensor>& outs) {
                   : "dropped whenever " + position_text(pa) + " (" + position_words(pa) +
                         ") was dropped, and kept whenever it was kept") +
         ", on every call; " +
-        (partnered == visible.size()
+        (partners == visible.size()
              ? "every one of the " + std::to_string(visible.size())
-             : std::to_string(partnered) + " of the " + std::to_string(visible.size())) +
+             : std::to_string(partners) + " of the " + std::to_string(visible.size())) +
         " weights goes with some other weight that way. For two weights drawn independently the "
         "chance of that is below 1e-14: one random number " +
         (opposite ? "(u, and 1 - u) " : "") +

@@ -31,23 +31,43 @@ bool parse_stat(const std::string& line, char& state, long long& ticks) {
 
 }  // namespace
 
-std::optional<ActivitySample> sample_activity(pid_t pid) {
+namespace {
+
+/// One process's CPU time, and whether one of its threads is runnable; false when unreadable.
+bool add_process(pid_t pid, ActivitySample& s) {
   const fs::path proc = fs::path("/proc") / std::to_string(pid);
-  ActivitySample s;
   char state = '?';
   std::string line;
+  long long ticks = 0;
   {
     std::ifstream stat(proc / "stat");
-    if (!std::getline(stat, line) || !parse_stat(line, state, s.cpu_ticks)) return std::nullopt;
+    if (!std::getline(stat, line) || !parse_stat(line, state, ticks)) return false;
   }
+  s.cpu_ticks += ticks;
   std::error_code ec;
   for (const auto& task : fs::directory_iterator(proc / "task", ec)) {
+    if (s.runnable) break;
     std::ifstream stat(task.path() / "stat");
     long long ignored = 0;
-    if (std::getline(stat, line) && parse_stat(line, state, ignored) && state == 'R') {
+    if (std::getline(stat, line) && parse_stat(line, state, ignored) && state == 'R')
       s.runnable = true;
-      break;
-    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<ActivitySample> sample_activity(pid_t pid) {
+  ActivitySample s;
+  if (!add_process(pid, s)) return std::nullopt;
+  // And its children: the runner's learner's process (Note [the learner's process] in
+  // grader/lib/remote.hpp), which computes while the runner waits for it.
+  std::error_code ec;
+  const fs::path tasks = fs::path("/proc") / std::to_string(pid) / "task";
+  for (const auto& task : fs::directory_iterator(tasks, ec)) {
+    std::ifstream children(task.path() / "children");
+    pid_t child = 0;
+    while (children >> child) add_process(child, s);
   }
   return s;
 }

@@ -9,8 +9,9 @@
 
 namespace cli {
 
-/// One look at a process: its CPU time so far and whether any of its threads is running or
-/// waiting for a CPU (state R). Empty when /proc has no such process (or cannot be read).
+/// One look at a process and its children: their CPU time so far and whether any of their threads
+/// is running or waiting for a CPU (state R). Empty when /proc has no such process (or cannot be
+/// read).
 struct ActivitySample {
   long long cpu_ticks = 0;
   bool runnable = false;

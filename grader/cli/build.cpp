@@ -115,15 +115,21 @@ BuildResult build_runner(const Kata& kata, const fs::path& source, const fs::pat
   const std::string compiler = desc["compiler"];
   r.sanitized = desc.value("sanitized", false);
   const fs::path object = work_dir / "solution.o";
-  r.runner = work_dir / "runner";
+  r.runner = desc.value("runner", std::string());
+  r.learner = work_dir / "learner";
   const fs::path stamp = work_dir / "source.txt";  // which file the object was built from
 
   std::string previous;
   if (std::ifstream s(stamp); s) std::getline(s, previous);
   bool fresh = previous == fs::absolute(source).string() && newer(object, source) &&
-               newer(r.runner, binary_dir() / "grader" / (kata.name + ".build.json"));
+               newer(r.learner, binary_dir() / "grader" / (kata.name + ".build.json"));
   for (const auto& entry : fs::directory_iterator(kata.dir))
     if (entry.path().extension() == ".hpp") fresh = fresh && newer(object, entry.path());
+  // And the learner's program is newer than what it links (kt, the kata's calls).
+  for (const auto& f : desc["link"]) {
+    const std::string part = f.get<std::string>();
+    if (!part.empty() && part[0] == '/') fresh = fresh && newer(r.learner, part);
+  }
 
   if (!fresh) {
     std::vector<std::string> cmd = {compiler};
@@ -142,8 +148,9 @@ BuildResult build_runner(const Kata& kata, const fs::path& source, const fs::pat
     r.warnings = out;
     std::ofstream(stamp) << fs::absolute(source).string() << "\n";
 
-    // Anti-cheat: the object may not call the reference or a forbidden op. Its symbols are read
-    // while the runner links (both only read the object); a forbidden call removes both after.
+    // Anti-cheat: the object may not call a forbidden op (nor the reference, which is not in the
+    // learner's program at all). Its symbols are read while the learner's program links (both
+    // only read the object); a forbidden call removes both after.
     std::string symbols;
     auto scan = std::async(std::launch::async, [&] {
       run_command({"nm", "-C", "--undefined-only", object.string()}, symbols);
@@ -152,9 +159,17 @@ BuildResult build_runner(const Kata& kata, const fs::path& source, const fs::pat
     // learner's compiler] in docs/performance.md).
     std::vector<std::string> link = {desc.value("linker", compiler), object.string()};
     for (const auto& f : desc["link"]) link.push_back(f);
-    link.insert(link.end(), {"-o", r.runner.string()});
+    link.insert(link.end(), {"-o", r.learner.string()});
     std::string link_out;
+    std::error_code gone;
+    fs::remove(r.learner, gone);  // execute-only (below): the linker writes a new file
     const int linked = run_command(link, link_out);
+    // Execute-only: the kernel makes a process of an unreadable program not dumpable, so the
+    // learner's process cannot write its own /proc files (Note [flash_attention memory, as the
+    // kernel counts it] in grader/katas/flash_attention/cases.hpp) nor read its program.
+    if (linked == 0)
+      fs::permissions(r.learner,
+                      fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec, gone);
     scan.wait();
     for (const auto& word : kata.forbidden) {
       if (symbols.find(word) != std::string::npos) {
@@ -163,7 +178,7 @@ BuildResult build_runner(const Kata& kata, const fs::path& source, const fs::pat
         while (std::getline(lines, line))
           if (line.find(word) != std::string::npos) culprit = line.substr(line.find(" U ") + 3);
         fs::remove(object);
-        fs::remove(r.runner);
+        fs::remove(r.learner);
         r.message = "forbidden call: " + source.filename().string() + " calls " + culprit +
                     ", which this kata does not allow (matches '" + word +
                     "'). Write it yourself with kt's ops.";

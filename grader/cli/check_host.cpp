@@ -109,7 +109,7 @@ TestResult not_run_after(const CheckMeta& check, const TestResult& stopped) {
 /// wait for them), calling done(index, result) as each finishes, one call at a time. Once a check
 /// times out (blocked, or at its CPU limit), the checks not started yet are not run: each is
 /// reported with that cause (not_run_after).
-void run_each(const fs::path& runner, const std::vector<CheckMeta>& checks, uint64_t seed,
+void run_each(const Programs& programs, const std::vector<CheckMeta>& checks, uint64_t seed,
               const CheckLimits& limits, int jobs,
               const std::function<void(size_t, TestResult)>& done) {
   std::atomic<size_t> next{0};
@@ -122,8 +122,8 @@ void run_each(const fs::path& runner, const std::vector<CheckMeta>& checks, uint
         const std::lock_guard<std::mutex> lock(report);
         earlier = stopped;
       }
-      TestResult t =
-          earlier ? not_run_after(checks[i], *earlier) : run_check(runner, checks[i], seed, limits);
+      TestResult t = earlier ? not_run_after(checks[i], *earlier)
+                             : run_check(programs, checks[i], seed, limits);
       const std::lock_guard<std::mutex> one_at_a_time(report);
       if (t.timed_out && !stopped && !earlier) stopped = t;
       done(i, std::move(t));
@@ -139,13 +139,15 @@ void run_each(const fs::path& runner, const std::vector<CheckMeta>& checks, uint
 
 int check_host_main(int argc, char** argv) {
   CLI::App app{"kt-grade check-host: runs checks inside the sandbox (started by ./grade)"};
-  std::string kata, runner;
+  std::string kata;
+  Programs programs;
   uint64_t seed = 1;
   CheckLimits limits;
   int lock_fd = -1, jobs = 1;
   std::vector<std::string> checks;
   app.add_option("--kata", kata)->required();
-  app.add_option("--runner", runner)->required();
+  app.add_option("--runner", programs.runner)->required();
+  app.add_option("--learner", programs.learner)->required();
   app.add_option("--seed", seed);
   app.add_option("--cpu-s", limits.cpu_s);
   app.add_option("--wall-s", limits.wall_s);
@@ -168,7 +170,7 @@ int check_host_main(int argc, char** argv) {
     metas.push_back(meta);
   }
   // With checks in parallel, a write is charged to the check that finishes first after it.
-  run_each(runner, metas, seed, limits, jobs, [&](size_t, TestResult t) {
+  run_each(programs, metas, seed, limits, jobs, [&](size_t, TestResult t) {
     const std::vector<std::string> written = take_writes(before, mounts);
     if (!written.empty()) {
       t.status = Status::Error;
@@ -195,13 +197,13 @@ int check_host_main(int argc, char** argv) {
   return 0;
 }
 
-std::vector<TestResult> run_checks(const Kata& kata, const fs::path& runner,
+std::vector<TestResult> run_checks(const Kata& kata, const Programs& programs,
                                    const std::vector<CheckMeta>& checks, uint64_t seed,
                                    const CheckLimits& limits, const fs::path& work_dir, int jobs) {
   std::vector<TestResult> results;
   if (!sandbox_state().on) {
     results.resize(checks.size());
-    run_each(runner, checks, seed, limits, jobs,
+    run_each(programs, checks, seed, limits, jobs,
              [&](size_t i, TestResult t) { results[i] = std::move(t); });
     return results;
   }
@@ -214,7 +216,8 @@ std::vector<TestResult> run_checks(const Kata& kata, const fs::path& runner,
 
   std::vector<std::string> host = {self.string(),  "check-host",
                                    "--kata",       kata.name,
-                                   "--runner",     fs::absolute(runner).string(),
+                                   "--runner",     fs::absolute(programs.runner).string(),
+                                   "--learner",    fs::absolute(programs.learner).string(),
                                    "--seed",       std::to_string(seed),
                                    "--cpu-s",      std::to_string(limits.cpu_s),
                                    "--wall-s",     std::to_string(limits.wall_s),
@@ -224,7 +227,7 @@ std::vector<TestResult> run_checks(const Kata& kata, const fs::path& runner,
   for (const CheckMeta& c : checks) host.push_back(c.id + ":" + std::to_string(c.points));
   SandboxLayout layout;
   layout.root = root;
-  layout.read_only = {fs::absolute(runner), self};
+  layout.read_only = {fs::absolute(programs.runner), fs::absolute(programs.learner), self};
   layout.tmp_bytes = 256ull << 20;
   Spawn spawn;
   spawn.argv = bwrap_command(layout, host);

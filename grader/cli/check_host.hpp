@@ -15,7 +15,7 @@ namespace cli {
 /// Runs these checks of the runner, `jobs` at a time, in the sandbox when it is on; work_dir holds
 /// the sandbox's root while they run. Results in the order of `checks`. Never throws for anything
 /// the checks do.
-std::vector<TestResult> run_checks(const Kata& kata, const fs::path& runner,
+std::vector<TestResult> run_checks(const Kata& kata, const Programs& programs,
                                    const std::vector<CheckMeta>& checks, uint64_t seed,
                                    const CheckLimits& limits, const fs::path& work_dir, int jobs);
 

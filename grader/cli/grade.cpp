@@ -64,7 +64,7 @@ KataResult grade(const Kata& kata, const GradeOptions& opt) {
           std::find(opt.only.begin(), opt.only.end(), check.id) != opt.only.end())
         checks.push_back(check);
     const int jobs = opt.check_jobs > 0 ? opt.check_jobs : core_count();
-    r.tests = run_checks(kata, build.runner, checks, opt.seed, limits, work, jobs);
+    r.tests = run_checks(kata, {build.runner, build.learner}, checks, opt.seed, limits, work, jobs);
     r.status = overall_status(r.tests);
   }
   if (!opt.solution.empty()) fs::remove_all(work);

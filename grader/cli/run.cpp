@@ -120,7 +120,7 @@ class ChecksLock {
   int fd_ = -1;
 };
 
-Attempt attempt(const fs::path& runner, const CheckMeta& check, uint64_t seed,
+Attempt attempt(const Programs& programs, const CheckMeta& check, uint64_t seed,
                 const CheckLimits& limits, int wall_s, const std::string& nonce) {
   Attempt a;
   int events[2], output[2];
@@ -132,9 +132,17 @@ Attempt attempt(const fs::path& runner, const CheckMeta& check, uint64_t seed,
   std::vector<std::string> env = sandbox_environment();
   env.push_back("KT_RUNNER_NONCE=" + nonce);
   const std::string seed_s = std::to_string(seed), mem = std::to_string(limits.memory_mib);
-  std::vector<std::string> args = {
-      runner.string(),      "--check", check.id, "--seed", seed_s, "--events-fd", "3",
-      "--memory-limit-mib", mem};
+  std::vector<std::string> args = {programs.runner.string(),
+                                   "--check",
+                                   check.id,
+                                   "--seed",
+                                   seed_s,
+                                   "--events-fd",
+                                   "3",
+                                   "--memory-limit-mib",
+                                   mem,
+                                   "--learner",
+                                   programs.learner.string()};
   std::vector<char*> argv, envp;
   for (auto& s : args) argv.push_back(s.data());
   for (auto& s : env) envp.push_back(s.data());
@@ -150,16 +158,12 @@ Attempt attempt(const fs::path& runner, const CheckMeta& check, uint64_t seed,
     dup2(output[1], 1);
     dup2(output[1], 2);
     dup2(events[1], 3);
-    // Nothing else of the grader's reaches the learner's code: no inherited file (a report being
-    // written, another pipe) it could write a fake result into.
+    // Nothing else of the grader's reaches the runner, nor the learner's process it starts: no
+    // inherited file (a report being written, another pipe) a fake result could be written into.
+    // The runner puts the learner's process under the system-call filter (Note [the learner's
+    // process] in grader/lib/remote.hpp); the runner itself is the grader's code, and starts it.
     close_range(4, ~0U, 0);
-    // The filter last: it refuses calls the steps above make. See Note [what a check may do].
-    if (!install_check_filter(check_filter_program(getpid()))) {
-      static const char msg[] = "grader: could not install the system-call filter\n";
-      (void)!write(2, msg, sizeof msg - 1);
-      _exit(126);
-    }
-    execve(runner.c_str(), argv.data(), envp.data());
+    execve(programs.runner.c_str(), argv.data(), envp.data());
     _exit(127);
   }
   close(events[1]);
@@ -226,7 +230,7 @@ Attempt attempt(const fs::path& runner, const CheckMeta& check, uint64_t seed,
 void set_checks_lock_path(const fs::path& path) { g_lock_path = path; }
 const fs::path& checks_lock_path() { return g_lock_path; }
 
-TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t seed,
+TestResult run_check(const Programs& programs, const CheckMeta& check, uint64_t seed,
                      const CheckLimits& limits) {
   TestResult r;
   r.id = check.id;
@@ -236,12 +240,12 @@ TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t se
   Attempt a;
   {
     const ChecksLock shared(false);
-    a = attempt(runner, check, seed, limits, limits.wall_s, nonce);
+    a = attempt(programs, check, seed, limits, limits.wall_s, nonce);
   }
   double wall_ms = a.wall_ms;
   if (a.stop == Stop::WallLimit && !a.watched) {  // maybe only a busy machine: once more, alone
     const ChecksLock alone(true);
-    a = attempt(runner, check, seed, limits, 4 * limits.wall_s, nonce);
+    a = attempt(programs, check, seed, limits, 4 * limits.wall_s, nonce);
     wall_ms += a.wall_ms;
   }
   r.duration_ms = wall_ms;

@@ -30,9 +30,16 @@ struct CheckLimits {
 /// kSanitizerSlowdown in a build with sanitizers; wall clock 3x that + 2 s.
 CheckLimits check_limits(const Kata& kata, bool sanitized, int override_s = 0);
 
+/// The two programs of a check (Note [the learner's process] in grader/lib/remote.hpp): the kata's
+/// runner, prebuilt, and the learner's program it starts (the submission's object, kt and the
+/// kata's calls).
+struct Programs {
+  fs::path runner, learner;
+};
+
 /// Runs one check of the runner: never throws for anything the learner's code does. Every string
 /// in the result is valid UTF-8.
-TestResult run_check(const fs::path& runner, const CheckMeta& check, uint64_t seed,
+TestResult run_check(const Programs& programs, const CheckMeta& check, uint64_t seed,
                      const CheckLimits& limits);
 
 /// The file whose lock lets a re-run of a check run alone (Note [time limits]); inside the sandbox,

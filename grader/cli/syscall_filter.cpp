@@ -23,6 +23,7 @@
 //   - destroying files: unlink, rmdir, rename, truncate by path, mknod;
 //   - signalling any process but itself (kill(-1) would reach every process the user owns, and
 //     without a PID namespace the grader is one of them);
+//   - undoing what keeps its own /proc files closed to it: prctl(PR_SET_DUMPABLE);
 //   - reaching other processes or the kernel's machinery: ptrace, process_vm_readv/writev,
 //     mount, unshare, setns, bpf, perf_event_open, io_uring (whose requests bypass this filter),
 //     keys, modules, reboot and the like.
@@ -144,6 +145,15 @@ std::string check_filter_program(pid_t self) {
   jump(BPF_JMP | BPF_JEQ | BPF_K, unsigned(TIOCSTI), 0, 1);
   stmt(BPF_RET | BPF_K, trap);
   stmt(BPF_RET | BPF_K, allow);
+  // prctl(PR_SET_DUMPABLE): the learner's process is not dumpable (its program is execute-only),
+  // so its /proc files, clear_refs among them (which resets the peak memory the kernel counts),
+  // are not its own to write; it may not undo that (Note [flash_attention memory, as the kernel
+  // counts it] in grader/katas/flash_attention/cases.hpp).
+  jump(BPF_JMP | BPF_JEQ | BPF_K, unsigned(SYS_prctl), 0, 4);
+  stmt(BPF_LD | BPF_W | BPF_ABS, kArgLow(0));
+  jump(BPF_JMP | BPF_JEQ | BPF_K, unsigned(PR_SET_DUMPABLE), 0, 1);
+  stmt(BPF_RET | BPF_K, trap);
+  stmt(BPF_RET | BPF_K, allow);
   jump(BPF_JMP | BPF_JEQ | BPF_K, unsigned(SYS_clone3), 0, 1);
   stmt(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS);
   // Signals: to itself only. kill(pid) for its own pid or 0 (its own process group, which holds
@@ -185,6 +195,7 @@ std::string blocked_call_description(long syscall_number) {
     if (b.nr == syscall_number) return std::string(b.what) + " (" + b.name + ")";
   if (syscall_number == SYS_clone) return "start a process (clone)";
   if (syscall_number == SYS_ioctl) return "type into the terminal (ioctl TIOCSTI)";
+  if (syscall_number == SYS_prctl) return "make its process dumpable again (prctl PR_SET_DUMPABLE)";
   if (syscall_number == SYS_kill) return "signal another process (kill)";
   if (syscall_number == SYS_tgkill) return "signal another process (tgkill)";
   return "";

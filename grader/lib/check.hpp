@@ -78,4 +78,12 @@ struct Registrar {
 /// still name the case). Keys and values are shown as given.
 void announce_case(const std::vector<std::pair<std::string, std::string>>& fields);
 
+/// Reports the system call the filter refused in the learner's process (the runner then dies of
+/// SIGSYS as it did: grader/lib/remote.cpp).
+void announce_blocked_call(long syscall);
+
+/// Ends the check now with an error result saying `message` (the learner's process sent what
+/// cannot be read, or could not be started).
+[[noreturn]] void abort_check(const std::string& message);
+
 }  // namespace grader

@@ -1,46 +1,13 @@
-// Calling the learner's code: whatever it throws is caught and named, so every kata's checks
-// classify a call the same way (and "not started" is a typed fact, not a string to search for).
+// What a call into the learner's code did (grader::Run, made in the learner's process:
+// grader/channel/learner_run.hpp), as a check's failure.
 #pragma once
 
-#include <exception>
 #include <string>
 
+#include "grader/channel/learner_run.hpp"
 #include "grader/lib/check.hpp"
-#include "kt/tensor.hpp"
 
 namespace grader {
-
-/// What a call into the learner's code did.
-struct Run {
-  kt::Tensor out;           // defined when it returned a defined tensor
-  std::string error;        // otherwise: what happened, named ("kt::ViewError: view size is ...")
-  bool view_error = false;  // threw kt::ViewError
-  bool not_implemented = false;     // threw kt::NotImplemented: the stub, not started yet
-  bool out_of_memory = false;       // std::bad_alloc or kt's out-of-memory error
-  bool returned_undefined = false;  // returned a default-constructed kt::Tensor
-  [[nodiscard]] bool ok() const { return out.defined(); }
-};
-
-/// Names the exception in flight (call inside a catch block) into run.
-void name_exception(Run& run);
-
-/// Runs fn (which calls the learner's code and returns a kt::Tensor); never throws.
-template <class F>
-Run call_learner(F&& fn) {
-  Run run;
-  try {
-    kt::Tensor out = fn();
-    if (out.defined()) {
-      run.out = out;
-    } else {
-      run.returned_undefined = true;
-      run.error = "returned an undefined (default-constructed) kt::Tensor";
-    }
-  } catch (...) {
-    name_exception(run);
-  }
-  return run;
-}
 
 /// The failure for a call that threw: "<what> threw instead of returning: <error>" (or "<what>
 /// returned an undefined ..."). A resource

@@ -1,13 +1,15 @@
-// The check runner: linked with one learner (or solution) object and a kata's checks, it runs the
-// checks it is asked for and streams one JSON object per line: "case" events (the case about to
-// run, so a crash or a timeout can still name it) and one "result" per check. ./grade spawns it
-// once per check, in a child process with time and memory limits.
+// The check runner: a kata's checks, prebuilt (no learner's code in it: Note [the learner's
+// process] in grader/lib/remote.hpp). It runs the check it is asked for, calling the learner's code
+// in the learner's program it is given, and streams one JSON object per line: "case" events (the
+// case about to run, so a crash or a timeout can still name it) and one "result" per check. ./grade
+// spawns it once per check, in a child process with time and memory limits.
 //
 //   runner --list                      the kata's checks, one JSON line each
-//   runner --check ID [--seed N] [--events-fd FD] [--memory-limit-mib M]
+//   runner --check ID --learner PATH [--seed N] [--events-fd FD] [--memory-limit-mib M]
 #include <fcntl.h>
 #include <rapidcheck.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -19,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "grader/lib/check.hpp"
+#include "grader/lib/remote.hpp"
 
 namespace grader {
 namespace {
@@ -29,28 +32,6 @@ std::string g_current_check;
 // before any check runs and stamps its result with it, so text the learner's code writes cannot
 // pass for a result. (Code in the same process can always cheat harder; this stops the easy ways.)
 std::string g_nonce;
-
-int g_events_fd = 1;
-
-/// SIGSYS: the grader's system-call filter refused a call (Note [what a check may do] in
-/// grader/cli/syscall_filter.cpp). Says which one on the events channel, then dies of the signal.
-void on_blocked_call(int, siginfo_t* info, void*) {
-  char line[64] = "\n{\"event\":\"blocked\",\"syscall\":";
-  size_t n = std::strlen(line);
-  char digits[20];
-  size_t d = 0;
-  unsigned long nr = info != nullptr && info->si_syscall >= 0 ? unsigned(info->si_syscall) : 0;
-  do {
-    digits[d++] = char('0' + nr % 10);
-    nr /= 10;
-  } while (nr != 0 && d < sizeof digits);
-  while (d > 0) line[n++] = digits[--d];
-  line[n++] = '}';
-  line[n++] = '\n';
-  (void)!write(g_events_fd, line, n);
-  signal(SIGSYS, SIG_DFL);
-  raise(SIGSYS);
-}
 
 void emit(const nlohmann::json& j) {
   // Learner text (an exception's what()) can be any bytes: never let it stop the result.
@@ -108,6 +89,18 @@ void announce_case(const std::vector<std::pair<std::string, std::string>>& field
   emit({{"event", "case"}, {"check", g_current_check}, {"case", pairs_to_json(fields)}});
 }
 
+void announce_blocked_call(long syscall) { emit({{"event", "blocked"}, {"syscall", syscall}}); }
+
+void abort_check(const std::string& message) {
+  emit({{"event", "result"},
+        {"check", g_current_check},
+        {"status", "error"},
+        {"message", message},
+        {"nonce", g_nonce}});
+  std::fflush(nullptr);
+  _exit(0);
+}
+
 }  // namespace grader
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -129,22 +122,24 @@ int main(int argc, char** argv) {
   uint64_t seed = 1;
   int events_fd = 1;
   int64_t memory_mib = 0;
+  std::string learner;
   app.add_flag("--list", list, "list the checks");
   app.add_option("--check", check, "the check to run");
   app.add_option("--seed", seed, "random seed of the cases");
   app.add_option("--events-fd", events_fd, "file descriptor for the JSON lines");
   app.add_option("--memory-limit-mib", memory_mib, "address-space limit");
+  app.add_option("--learner", learner, "the learner's program (its object, kt, the kata's calls)");
   CLI11_PARSE(app, argc, argv);
 
   if (const char* nonce = std::getenv("KT_RUNNER_NONCE")) {
     grader::g_nonce = nonce;
     unsetenv("KT_RUNNER_NONCE");
   }
-  grader::g_events_fd = events_fd;
-  struct sigaction blocked {};
-  blocked.sa_sigaction = grader::on_blocked_call;
-  blocked.sa_flags = SA_SIGINFO;
-  sigaction(SIGSYS, &blocked, nullptr);
+  // Not dumpable: the learner's process (same user) cannot open this one's memory, descriptors or
+  // /proc files (Note [the learner's process]).
+  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+  signal(SIGPIPE, SIG_IGN);  // a learner's process gone is seen as such (remote.cpp)
+  grader::remote::set_learner_program(learner);
   if (events_fd != 1) {
     grader::g_events = fdopen(events_fd, "w");
     if (grader::g_events == nullptr) {

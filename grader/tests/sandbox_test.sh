@@ -55,6 +55,7 @@ grep -q "worked.cpp\",pass," "$book" || fail "the worked solution did not pass b
 for f in "${hostile[@]}"; do
   verdict=$(declared "$f" expect)
   verdict=${verdict%% *}
+  [ -n "$verdict" ] || { [ -n "$(declared "$f" expect-pitfalls)" ] && verdict=fail; }
   message=$(declared "$f" expect-message)
   row=$(grep -F "\"$f\"," "$book") || fail "no gradebook row for $f"
   case "$row" in *"\",$verdict,"*) ;; *) fail "$f: expected $verdict, the gradebook says: $row" ;; esac

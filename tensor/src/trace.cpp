@@ -64,4 +64,19 @@ OpTrace::~OpTrace() {
   detail::live_traces.fetch_sub(1, std::memory_order_relaxed);
 }
 
+TraceWanted trace_wanted() noexcept {
+  return {detail::trace_sink != nullptr,
+          detail::trace_sink != nullptr && detail::trace_keep_values};
+}
+
+void append_trace_events(std::vector<TraceEvent> events) {
+  if (detail::trace_sink == nullptr) return;
+  for (TraceEvent& e : events) detail::trace_sink->push_back(std::move(e));
+}
+
+// INVARIANT: a pause starts and ends between ops (no OpScope open on the thread), as the grader
+// uses it: an open op would record into, and pop from, the sink it found.
+TracePause::TracePause() : paused_(detail::trace_sink) { detail::trace_sink = nullptr; }
+TracePause::~TracePause() { detail::trace_sink = paused_; }
+
 }  // namespace kt

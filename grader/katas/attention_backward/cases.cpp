@@ -2,8 +2,8 @@
 
 #include <rapidcheck.h>
 
-#include "attention_backward.hpp"
 #include "grader/lib/journey.hpp"
+#include "grader/lib/remote.hpp"
 #include "reference/attention_backward/attention_backward.hpp"
 
 namespace grader::kata_attention_backward {
@@ -65,18 +65,19 @@ Called run_learner(const Case& c) {
   announce_case(c.describe());  // so a crash or a timeout still names the case
   Called called;
   std::string undefined;
-  called.run = call_learner([&] {
-    const kt::Tensor q = c.q.clone(), k = c.k.clone(), v = c.v.clone(), dout = c.dout.clone();
-    learner_code_starts();
-    const ::kata::AttentionGrads g = ::kata::attention_backward(q, k, v, dout, c.causal);
-    called.grads = {g.dq, g.dk, g.dv};
-    for (int w = 0; w < 3; ++w) {
-      if (!called.grads[w].defined()) {
-        undefined += undefined.empty() ? Grads::kNames[w] : std::string(", ") + Grads::kNames[w];
-      }
-    }
-    return undefined.empty() ? g.dq : kt::Tensor();
+  wire::Writer args;
+  args.tensors({c.q, c.k, c.v, c.dout});
+  args.boolean(c.causal);
+  remote::call("attention_backward", args, [&](wire::Reader& r) {
+    called.run = r.run();
+    const std::vector<kt::Tensor> g = r.tensors();
+    if (g.size() != 3) throw wire::Malformed("not three gradients");
+    called.grads = {g[0], g[1], g[2]};
   });
+  for (int w = 0; w < 3; ++w) {
+    if (!called.grads[w].defined())
+      undefined += undefined.empty() ? Grads::kNames[w] : std::string(", ") + Grads::kNames[w];
+  }
   if (called.run.returned_undefined) {
     called.run.error = "returned AttentionGrads with " + undefined +
                        " undefined (a default-constructed kt::Tensor): every gradient must be set";

@@ -5,9 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "flash_attention.hpp"
-#include "grader/katas/flash_attention/heap_watch.hpp"
 #include "grader/lib/journey.hpp"
+#include "grader/lib/remote.hpp"
 #include "reference/flash_attention/flash_attention.hpp"
 
 namespace grader::kata_flash_attention {
@@ -144,40 +143,70 @@ Outcome run_flash_property(uint64_t seed, int cases,
   return run_property(seed, cases, body, hidden);
 }
 
+namespace {
+
+wire::Writer case_args(const Case& c, bool watch_heap) {
+  wire::Writer args;
+  args.tensors({c.q, c.k, c.v});
+  args.boolean(c.causal);
+  args.i64(c.block);
+  args.boolean(watch_heap);
+  return args;
+}
+
+}  // namespace
+
 Run run_learner(const Case& c) {
   announce_case(c.describe());  // so a crash or a timeout still names the case
-  return call_learner([&] {
-    const kt::Tensor q = c.q.clone(), k = c.k.clone(), v = c.v.clone();
-    learner_code_starts();
-    return ::kata::flash_attention(q, k, v, c.causal, c.block);
-  });
+  Run run;
+  remote::call("flash_attention", case_args(c, false), [&](wire::Reader& r) { run = r.run(); });
+  return run;
 }
 
 Watched run_watched(const Case& c, bool trace) {
   announce_case(c.describe());
   Watched w;
   std::optional<kt::OpTrace> ops;
-  w.run = call_learner([&] {
-    const kt::Tensor q = c.q.clone(), k = c.k.clone(), v = c.v.clone();
-    if (trace) ops.emplace();
-    if (!trace) heap_watch_start();
-    const int64_t before = kt::alloc_stats().live_bytes;
-    kt::reset_alloc_stats();
-    kt::set_alloc_tracking(true);
-    struct Off {  // tracking ends however the call ends
-      const int64_t before;
-      const bool heap;
-      Watched& w;
-      ~Off() {
-        kt::set_alloc_tracking(false);
-        w.peak_bytes = kt::alloc_stats().peak_bytes - before;
-        if (heap) w.largest_heap_block = int64_t(heap_watch_stop());
-      }
-    } off{before, !trace, w};
-    return ::kata::flash_attention(q, k, v, c.causal, c.block);
+  if (trace) ops.emplace();
+  remote::call("flash_attention.watched", case_args(c, !trace), [&](wire::Reader& r) {
+    w.run = r.run();
+    w.peak_bytes = r.i64();
+    w.largest_heap_block = r.i64();
   });
   if (ops) w.events = ops->events();
   return w;
+}
+
+int64_t peak_resident_alone(const Case& c) {
+  announce_case(c.describe());
+  Run run;
+  const int64_t peak = remote::call_alone("flash_attention", case_args(c, false),
+                                          [&](wire::Reader& r) { run = r.run(); });
+  return run.ok() ? peak : -1;
+}
+
+std::optional<KernelPeaks> kernel_peaks(uint64_t seed) {
+  KernelPeaks p;
+  p.baseline = peak_resident_alone(fixed_case(64, kKernelD, kKernelBlock, true, seed));
+  if (p.baseline < 0) return std::nullopt;
+  p.large = peak_resident_alone(fixed_case(kKernelT, kKernelD, kKernelBlock, true, seed));
+  if (p.large < 0) return std::nullopt;
+  return p;
+}
+
+std::string kernel_message(const KernelPeaks& p, const std::string& what) {
+  const int64_t square = kKernelT * kKernelT * 8;
+  return "the kernel counted " + bytes_text(p.large) + " at the peak of a process that made only " +
+         "your call with T = " + std::to_string(kKernelT) + " (d = " + std::to_string(kKernelD) +
+         ", block_size = " + std::to_string(kKernelBlock) + ", is_causal, Float64), against " +
+         bytes_text(p.baseline) +
+         " for the same call with T = 64: " + bytes_text(p.large - p.baseline) +
+         " more, where a (T x T) Float64 matrix is " + bytes_text(square) +
+         " and a blocked pass needs about 1 MiB more. So " + what +
+         ", though kt's allocation accounting and the op trace (your process's own report) did "
+         "not show it: memory taken outside kt (malloc, raw loops) counts too. Keep one block of "
+         "scores alive at a time, and only per-query running statistics (maximum, sum, "
+         "accumulator) across blocks.";
 }
 
 kt::Tensor run_reference(const Case& c) { return ref::flash_attention(c.q, c.k, c.v, c.causal); }

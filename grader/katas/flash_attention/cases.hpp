@@ -76,15 +76,58 @@ struct Watched {
   Run run;
   int64_t peak_bytes = 0;  // the most bytes of kt storage alive at once during the call
   /// The largest block the global operator new gave out during the call (a std::vector's buffer,
-  /// say; Note [heap watch] in heap_watch.hpp). Not measured in a traced call (the trace's own
+  /// say; Note [heap watch] in call_heap_watch.hpp). Not measured in a traced call (the trace's own
   /// buffers would count): 0.
   int64_t largest_heap_block = 0;
   std::vector<kt::TraceEvent> events;
 };
-/// run_learner with the runtime's allocation accounting on (inputs copied before it starts, so
-/// only what the learner's code allocates counts, its result included), and an op trace if asked
-/// (else the heap watch).
+/// run_learner with the runtime's allocation accounting on (inputs made before it starts, so only
+/// what the learner's code allocates counts, its result included), and an op trace if asked (else
+/// the heap watch). Every figure is the learner's process's own report (call.cpp).
 Watched run_watched(const Case& c, bool trace);
+/// The case's call alone in a learner's process of its own: the kernel's count of that process's
+/// peak resident memory in bytes (remote::call_alone), -1 when it cannot be read or the call did
+/// not return a tensor.
+int64_t peak_resident_alone(const Case& c);
+
+/// Note [flash_attention memory, as the kernel counts it]
+/// kt's allocation accounting, the heap watch and the op trace are the learner's process's own
+/// report (call.cpp): code that computes outside kt's ops (raw loops over a malloc'd (T x T)
+/// array) is seen by none of them, and code in that process can change what they say. The kernel's
+/// count of a process's memory is another matter: the runner starts a learner's process of its own
+/// for one call (remote::call_alone) and reads its peak resident memory (VmHWM) from /proc while
+/// it waits for a next request. The learner's process cannot lower it: it may open nothing under
+/// /proc for writing (Landlock: /proc/self/clear_refs resets the peak), it is not dumpable (its
+/// program is execute-only: the same file is not its to write where the grader is not root), and
+/// the filter refuses prctl(PR_SET_DUMPABLE) (Note [what a check may do]). Two calls, each alone:
+/// T = 64 (the baseline: the program, kt, the inputs) and T = 1024 (d = 4, block_size = 16,
+/// is_causal: half the block pairs, Float64). A (T x T) Float64 matrix at T = 1024 is 8 MiB (4 MiB
+/// in Float32); a blocked pass holds little more than the baseline (q, k, v, the output and their
+/// copies on the channel: 128 KiB; one block's (16 x 16) scores, or (1024 x 16) with all queries
+/// against a key block: 128 KiB each): the worked solution and the accepted variants measured
+/// 272 KiB to 1.4 MiB more (all queries against a key block the most; at block_size 32 it took
+/// 2.4 MiB, which is why the block is small). The checks allow kKernelSlackBytes = 3 MiB. T is no
+/// larger for the time a correct file takes at -O0 (the self-test's 5x margin on its 1 s limit).
+/// Where /proc cannot be read the check says so and stops (remote::call_alone); in unit tests,
+/// answered in process, none is measured.
+/// Under AddressSanitizer the learner's process has redzones, shadow memory and size classes that
+/// keep freed blocks apart (and no quarantine: learner_main.cpp): a blocked pass measured 3.6 MiB
+/// at T = 1024, so the sanitized build measures at T = 2048, block_size = 32 (a (T x T) matrix is
+/// 32 MiB, 36 MiB measured; a correct file took 4.1 MiB at most) and allows 16 MiB.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr int64_t kKernelT = 2048, kKernelBlock = 32, kKernelSlackBytes = 16ll << 20;
+#else
+inline constexpr int64_t kKernelT = 1024, kKernelBlock = 16, kKernelSlackBytes = 3ll << 20;
+#endif
+inline constexpr int64_t kKernelD = 4;
+struct KernelPeaks {
+  int64_t baseline = 0, large = 0;  // VmHWM in bytes at T = 64 and at T = kKernelT
+};
+/// Both calls, each in a learner's process of its own; empty when either did not return a tensor
+/// or /proc could not be read.
+std::optional<KernelPeaks> kernel_peaks(uint64_t seed);
+/// "The kernel counted 66 MiB at the peak of your call at T = 2048 ..., " + what + the advice.
+std::string kernel_message(const KernelPeaks& p, const std::string& what);
 
 /// ref::flash_attention of the case (Float64).
 kt::Tensor run_reference(const Case& c);

@@ -165,6 +165,17 @@ Outcome check_memory(uint64_t seed) {
     outcome.failure.counterexample = c.describe();
     return outcome;
   }
+  // What the learner's process says of itself is not the last word: the kernel's count (Note
+  // [flash_attention memory, as the kernel counts it] in cases.hpp).
+  const std::optional<KernelPeaks> kernel = kernel_peaks(seed);
+  outcome.cases_run += 2;
+  if (kernel && kernel->large - kernel->baseline > kKernelSlackBytes) {
+    const Case c = fixed_case(kKernelT, kKernelD, kKernelBlock, true, seed);
+    outcome.failure.message =
+        kernel_message(*kernel, "your call's memory grows with T x T, not with T");
+    outcome.failure.counterexample = c.describe();
+    return outcome;
+  }
   outcome.passed = true;
   return outcome;
 }
@@ -226,7 +237,8 @@ Outcome check_causal_skips(uint64_t seed) {
   m << "with is_causal your code does "
     << (matmuls ? "the matmul work" : "the work (elements produced by kt ops)") << " of "
     << 100 * work_causal / work_full
-    << "% of the same call without it; skipping the key blocks that lie entirely in the future of "
+    << "% of the same call without it (counted from the op trace your process reports); skipping "
+       "the key blocks that lie entirely in the future of "
        "their queries would do about 56% (36 of 64 block pairs here, T = 64, block_size = 8). "
        "Blocks with every key after every query of the block contribute nothing: stop the key "
        "loop at the diagonal instead of computing and masking them.";

@@ -24,7 +24,8 @@
 //   of exp(-inf - (-inf)) on a fully masked block.
 // - materializes_scores: from the runtime, not the output: on T = 256, block_size 16, with and
 //   without is_causal, an op whose result has T x T elements or more, T x T x 8 bytes of tensors
-//   alive at once, or a heap block of T x T bytes or more (Note [heap watch] in heap_watch.hpp).
+//   alive at once, or a heap block of T x T bytes or more (Note [heap watch] in
+//   call_heap_watch.hpp).
 #pragma once
 
 #include <optional>

@@ -6,6 +6,14 @@
 namespace grader::mha {
 namespace {
 
+// How the checks show this kata's call (its learner's process makes it: call.cpp).
+const SetKataCall call({
+    .what = "forward",
+    .biases = true,
+    .grouped = true,
+    .call_text = module_call_text,
+});
+
 const Registrar shape({"shape",
                        "forward returns (B, T, d_model) float64 for every shape and number of kv "
                        "heads",

@@ -7,7 +7,7 @@
 
 #include "grader/lib/journey.hpp"
 #include "grader/lib/projections.hpp"
-#include "kv_cache.hpp"
+#include "grader/lib/remote.hpp"
 
 namespace grader::kata_kv_cache {
 
@@ -105,39 +105,24 @@ Outcome run_kv_property(uint64_t seed, int cases,
 
 Decode run_learner(const Case& c) {
   announce_case(c.describe());  // so a crash or a timeout still names the case
+  wire::Writer args;
+  for (const int64_t v : {c.B, c.H, c.d_head}) args.i64(v);
+  args.boolean(c.bias);
+  args.tensors({c.x, c.w.wq, c.w.wk, c.w.wv, c.w.wo, c.w.bq, c.w.bk, c.w.bv, c.w.bo});
+  args.shape(c.chunks);
   Decode d;
-  std::vector<kt::Tensor> outs;
-  d.run = call_learner([&]() -> kt::Tensor {
-    CachedAttention m(c.D(), c.H, c.bias);
-    m.q_proj.weight = c.w.wq.clone();
-    m.k_proj.weight = c.w.wk.clone();
-    m.v_proj.weight = c.w.wv.clone();
-    m.out_proj.weight = c.w.wo.clone();
-    if (c.bias) {
-      m.q_proj.bias = c.w.bq.clone();
-      m.k_proj.bias = c.w.bk.clone();
-      m.v_proj.bias = c.w.bv.clone();
-      m.out_proj.bias = c.w.bo.clone();
-    }
-    KVCache cache;
-    int64_t at = 0;
-    learner_code_starts();
-    for (const int64_t n : c.chunks) {
-      const kt::Tensor x = c.x.narrow(1, at, n).clone();
-      const kt::Tensor out = m.forward(x, cache);
-      d.cache_k = cache.k;
-      d.cache_v = cache.v;
-      d.cache_length = cache.length();
-      if (!out.defined() || out.sizes() != kt::Shape{c.B, n, c.D()}) {
-        d.wrong_shape = true;
-        return out;
-      }
-      outs.push_back(out);
-      ++d.call;
-      at += n;
-    }
-    return kt::cat(outs, 1);
+  remote::call("kv_cache", args, [&](wire::Reader& r) {
+    d.run = r.run();
+    d.call = r.i64();
+    d.wrong_shape = r.boolean();
+    d.cache_k = r.tensor();
+    d.cache_v = r.tensor();
+    d.cache_length = r.i64();
   });
+  if (d.call < 0 || d.call > int64_t(c.chunks.size()) ||
+      (d.call == int64_t(c.chunks.size()) && (d.wrong_shape || !d.run.ok())))
+    abort_check("the learner's process reported forward call " + std::to_string(d.call + 1) +
+                " of a case of " + std::to_string(c.chunks.size()) + " calls");
   return d;
 }
 

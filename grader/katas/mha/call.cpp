@@ -1,20 +1,14 @@
-// How the mha kata calls the learner's code: builds MultiHeadAttention with the case's weights
-// (fresh copies each call) and runs the forward overload the case asks for.
-#include "grader/lib/mha/cases.hpp"
+// How the mha kata's learner's process calls the learner's code: builds MultiHeadAttention with the
+// case's weights (fresh copies each call) and runs the forward overload the case asks for.
+#include "grader/lib/mha/call.hpp"
 #include "mha.hpp"
 
 namespace grader::mha {
 namespace {
 
-const SetKataCall call({
-    .what = "forward",
-    .biases = true,
-    .call_text = module_call_text,
-    .run =
-        [](const Case& c) {
-          MultiHeadAttention m(c.D(), c.H, c.bias);
-          return run_module(m, c);
-        },
+const ServeForward forward([](const Case& c) {
+  MultiHeadAttention m(c.D(), c.H, c.bias);
+  return run_module(m, c);
 });
 
 }  // namespace

@@ -5,6 +5,13 @@
 namespace grader::mha {
 namespace {
 
+// How the checks show this kata's call (its learner's process makes it: call.cpp).
+const SetKataCall call({
+    .what = "forward",
+    .biases = true,
+    .call_text = module_call_text,
+});
+
 const Registrar shape({"shape", "forward returns (B, T, d_model) float64 for every generated shape",
                        check_shape});
 const Registrar matches_reference({"matches_reference",

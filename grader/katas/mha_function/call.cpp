@@ -1,9 +1,9 @@
-// How the mha_function kata calls the learner's code: kata::mha with the case's weights as the
-// function takes them (x @ W, so the transposes of the nn.Linear weights the cases hold), and a
-// causal case's mask given as the causal tril(ones(T, T)).
+// How the mha_function kata's learner's process calls the learner's code: kata::mha with the case's
+// weights as the function takes them (x @ W, so the transposes of the nn.Linear weights the cases
+// hold), and a causal case's mask given as the causal tril(ones(T, T)).
 #include <optional>
 
-#include "grader/lib/mha/cases.hpp"
+#include "grader/lib/mha/call.hpp"
 #include "mha_function.hpp"
 
 namespace grader::mha {
@@ -13,30 +13,18 @@ namespace {
 /// returns w itself when w is 1 x 1, and the learner's code may write into what it is given).
 kt::Tensor as_x_at_w(const kt::Tensor& w) { return w.transpose(0, 1).contiguous().clone(); }
 
-const SetKataCall call({
-    .what = "mha(x, Wq, Wk, Wv, Wo, h, mask)",
-    .biases = false,
-    .causal_flag = false,
-    .linear_modules = false,
-    .call_text = [](const Case& c) -> std::string {
-      if (c.mask.defined()) return "mha(x, Wq, Wk, Wv, Wo, h, mask)";
-      if (c.causal) return "mha(x, Wq, Wk, Wv, Wo, h, mask) with mask = tril(ones(T, T)), causal";
-      return "mha(x, Wq, Wk, Wv, Wo, h)";
-    },
-    .run =
-        [](const Case& c) {
-          kt::Tensor mask = c.mask;
-          if (c.causal) {
-            const kt::Tensor tril = kt::tril(kt::ones({c.T, c.T}, kt::Bool));
-            mask = mask.defined() ? (mask & tril) : tril;
-          }
-          const std::optional<kt::Tensor> given =
-              mask.defined() ? std::optional<kt::Tensor>(mask.clone()) : std::nullopt;
-          const kt::Tensor x = c.x.clone(), wq = as_x_at_w(c.w.wq), wk = as_x_at_w(c.w.wk),
-                           wv = as_x_at_w(c.w.wv), wo = as_x_at_w(c.w.wo);
-          learner_code_starts();
-          return ::kata::mha(x, wq, wk, wv, wo, c.H, given);
-        },
+const ServeForward forward([](const Case& c) {
+  kt::Tensor mask = c.mask;
+  if (c.causal) {
+    const kt::Tensor tril = kt::tril(kt::ones({c.T, c.T}, kt::Bool));
+    mask = mask.defined() ? (mask & tril) : tril;
+  }
+  const std::optional<kt::Tensor> given =
+      mask.defined() ? std::optional<kt::Tensor>(mask.clone()) : std::nullopt;
+  const kt::Tensor x = c.x.clone(), wq = as_x_at_w(c.w.wq), wk = as_x_at_w(c.w.wk),
+                   wv = as_x_at_w(c.w.wv), wo = as_x_at_w(c.w.wo);
+  serve::learner_code_starts();
+  return ::kata::mha(x, wq, wk, wv, wo, c.H, given);
 });
 
 }  // namespace

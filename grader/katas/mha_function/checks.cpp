@@ -5,6 +5,19 @@
 namespace grader::mha {
 namespace {
 
+// How the checks show this kata's call (its learner's process makes it: call.cpp).
+const SetKataCall call({
+    .what = "mha(x, Wq, Wk, Wv, Wo, h, mask)",
+    .biases = false,
+    .causal_flag = false,
+    .linear_modules = false,
+    .call_text = [](const Case& c) -> std::string {
+      if (c.mask.defined()) return "mha(x, Wq, Wk, Wv, Wo, h, mask)";
+      if (c.causal) return "mha(x, Wq, Wk, Wv, Wo, h, mask) with mask = tril(ones(T, T)), causal";
+      return "mha(x, Wq, Wk, Wv, Wo, h)";
+    },
+});
+
 const Registrar shape({"shape", "mha returns (B, T, d) float64 for every generated shape",
                        check_shape});
 const Registrar matches_reference({"matches_reference",

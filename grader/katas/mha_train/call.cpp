@@ -1,45 +1,50 @@
-// How the mha_train kata calls the learner's module: built with the case's weights (fresh copies)
-// and mode, one generator seeded with the case's seed for all of its calls. Apart from cases.cpp so
-// that the unit tests of the cases link without a learner's class.
-#include "grader/katas/mha_train/cases.hpp"
-#include "grader/lib/journey.hpp"
+// How the mha_train kata's learner's process calls the learner's module (Note [the learner's
+// process] in grader/lib/remote.hpp): built with the case's weights (fresh copies) and mode, one
+// generator seeded with the case's seed for all of its calls; every output goes back, and the
+// generator as the calls left it (the learner's process's own report of its draws).
+#include <type_traits>
+
+#include "grader/learner/projections.hpp"
+#include "grader/learner/serve.hpp"
 #include "mha_train.hpp"
 
 namespace grader::kata_mha_train {
+namespace {
 
-Calls run_learner(const Case& c, int calls) {
-  announce_case(c.describe());  // so a crash or a timeout still names the case
-  Calls result;
-  result.run = call_learner([&]() -> kt::Tensor {
-    MultiHeadAttention m(c.D(), c.H, c.p, c.bias);
-    m.q_proj.weight = c.w.wq.clone();
-    m.k_proj.weight = c.w.wk.clone();
-    m.v_proj.weight = c.w.wv.clone();
-    m.out_proj.weight = c.w.wo.clone();
-    if (c.bias) {
-      m.q_proj.bias = c.w.bq.clone();
-      m.k_proj.bias = c.w.bk.clone();
-      m.v_proj.bias = c.w.bv.clone();
-      m.out_proj.bias = c.w.bo.clone();
-    }
-    if (c.training) {
+static_assert(std::is_trivially_copyable_v<kt::Generator>, "sent as its bytes");
+
+const serve::Serve forward_calls("mha_train", [](wire::Reader& in, wire::Writer& out) {
+  const int64_t H = in.i64(), d_head = in.i64(), calls = in.i64();
+  const bool bias = in.boolean(), causal = in.boolean(), training = in.boolean();
+  const double p = in.f64();
+  const uint64_t gen_seed = in.u64();
+  const std::vector<kt::Tensor> t = in.tensors();
+  if (t.size() != 9 || calls < 0 || calls > 1000)
+    throw wire::Malformed("an mha_train case that is not x and eight weights");
+  std::vector<kt::Tensor> outs;
+  kt::Generator gen(gen_seed);
+  const Run run = call_learner([&]() -> kt::Tensor {
+    MultiHeadAttention m(H * d_head, H, p, bias);
+    serve::load_projections(m, {t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8]}, bias);
+    if (training) {
       m.train();
     } else {
       m.eval();
     }
-    kt::Generator gen(c.gen_seed);
-    kt::Tensor out;
-    for (int i = 0; i < calls; ++i) {
-      const kt::Tensor x = c.x.clone();
-      learner_code_starts();
-      out = m.forward(x, gen, c.causal);
-      if (!out.defined()) return out;
-      result.outs.push_back(out.to(kt::Float64).clone());
+    kt::Tensor o;
+    for (int64_t i = 0; i < calls; ++i) {
+      const kt::Tensor x = t[0].clone();
+      serve::learner_code_starts();
+      o = m.forward(x, gen, causal);
+      if (!o.defined()) return o;
+      outs.push_back(o.to(kt::Float64).clone());
     }
-    result.gen_after = gen;
-    return out;
+    return o;
   });
-  return result;
-}
+  out.run(run);
+  out.tensors(outs);
+  out.raw(&gen, sizeof gen);
+});
 
+}  // namespace
 }  // namespace grader::kata_mha_train

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "grader/lib/projections.hpp"
+#include "grader/lib/remote.hpp"
 
 namespace grader::kata_mha_train {
 
@@ -196,6 +197,25 @@ Failure failure_from_run(const Case& c, const Run& run) {
   Failure f = failure_from_throw(run, "MultiHeadAttention::forward(x, gen, causal)");
   f.counterexample = c.describe();
   return f;
+}
+
+Calls run_learner(const Case& c, int calls) {
+  announce_case(c.describe());  // so a crash or a timeout still names the case
+  wire::Writer args;
+  for (const int64_t v : {c.H, c.d_head, int64_t(calls)}) args.i64(v);
+  args.boolean(c.bias);
+  args.boolean(c.causal);
+  args.boolean(c.training);
+  args.f64(c.p);
+  args.u64(c.gen_seed);
+  args.tensors({c.x, c.w.wq, c.w.wk, c.w.wv, c.w.wo, c.w.bq, c.w.bk, c.w.bv, c.w.bo});
+  Calls result;
+  remote::call("mha_train", args, [&](wire::Reader& r) {
+    result.run = r.run();
+    result.outs = r.tensors();
+    r.raw(&result.gen_after, sizeof result.gen_after);
+  });
+  return result;
 }
 
 }  // namespace grader::kata_mha_train

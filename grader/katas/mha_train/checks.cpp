@@ -252,7 +252,7 @@ Outcome check_eval_leaves_gen(uint64_t seed) {
       message << "moved gen to a state that is not a few draws on from where it was (reseeded "
                  "or replaced)";
     }
-    message << ".";
+    message << " (gen as your process sent it back after the call: its own report).";
     if (close(r.run.out, run_reference(c)))
       message << " Your output is right (nothing was dropped), but that is not enough:";
     message << " evaluation must not touch gen (mha_train.hpp: \"gen is not used\"). A model "

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "grader/lib/journey.hpp"
+#include "grader/lib/remote.hpp"
 #include "reference/rope/rope.hpp"
-#include "rope.hpp"
 
 namespace grader::kata_rope {
 
@@ -104,22 +104,16 @@ Outcome run_rope_property(uint64_t seed, int cases,
 
 Run run_learner(const Case& c) {
   announce_case(c.describe());  // so a crash or a timeout still names the case
-  return call_learner([&] {
-    // The learner gets x in the case's layout, but never the grader's own tensor.
-    kt::Tensor copy = c.x;
-    if (c.x.is_contiguous()) {
-      copy = c.x.clone();
-    } else if (c.layout.rfind("a transposed", 0) == 0) {
-      copy = c.x.transpose(1, 2).clone().transpose(1, 2);
-    } else {
-      const int64_t d = c.d();
-      kt::Tensor wide = kt::zeros({c.x.size(0), c.x.size(1), c.x.size(2), 2 * d}, c.x.dtype());
-      wide.narrow(3, 0, d).copy_(c.x);
-      copy = wide.narrow(3, 0, d);
-    }
-    learner_code_starts();  // a traced run (journey.hpp) shows the learner's ops only
-    return ::kata::apply_rope(copy, c.start_pos, c.base);
-  });
+  // The learner's process rebuilds x in the case's layout (call.cpp).
+  const uint64_t layout = c.x.is_contiguous() ? 0 : c.layout.rfind("a transposed", 0) == 0 ? 1 : 2;
+  wire::Writer args;
+  args.tensor(c.x);
+  args.u64(layout);
+  args.i64(c.start_pos);
+  args.f64(c.base);
+  Run run;
+  remote::call("rope", args, [&](wire::Reader& r) { run = r.run(); });
+  return run;
 }
 
 kt::Tensor run_reference(const Case& c) { return ref::rope(c.x, c.start_pos, c.base); }

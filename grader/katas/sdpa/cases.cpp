@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "grader/lib/journey.hpp"
+#include "grader/lib/remote.hpp"
 #include "reference/sdpa/sdpa.hpp"
-#include "sdpa.hpp"
 
 namespace grader::kata_sdpa {
 
@@ -253,13 +253,12 @@ Outcome run_sdpa_property(uint64_t seed, int cases,
 
 Run run_learner(const Case& c) {
   announce_case(c.describe());  // so a crash or a timeout still names the case
-  return call_learner([&] {
-    const std::optional<kt::Tensor> mask =
-        c.mask.defined() ? std::optional<kt::Tensor>(c.mask.clone()) : std::nullopt;
-    const kt::Tensor q = c.q.clone(), k = c.k.clone(), v = c.v.clone();
-    learner_code_starts();  // a traced run (journey.hpp) shows the learner's ops only
-    return ::kata::scaled_dot_product_attention(q, k, v, mask, c.causal);
-  });
+  wire::Writer args;
+  args.tensors({c.q, c.k, c.v, c.mask});
+  args.boolean(c.causal);
+  Run run;
+  remote::call("sdpa", args, [&](wire::Reader& r) { run = r.run(); });
+  return run;
 }
 
 kt::Tensor run_reference(const Case& c, ref::MaskedRows rows) {

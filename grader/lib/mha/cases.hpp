@@ -59,8 +59,9 @@ struct Case {
   [[nodiscard]] std::vector<std::pair<std::string, std::string>> describe() const;
 };
 
-/// How a kata calls the learner's code on a case. Each kata of the family sets one at start-up
-/// (a static SetKataCall in its checks); the shared checks and detectors call through it.
+/// How a kata's learner's code is called, as the checks show it. Each kata of the family sets one
+/// at start-up (a static SetKataCall in its checks.cpp); its learner's process answers the call
+/// itself (its call.cpp, grader/lib/mha/call.hpp).
 struct KataCall {
   std::string what;    // names the call in a failure: "forward", "mha(x, Wq, Wk, Wv, Wo, h, mask)"
   bool biases = true;  // whether a case may have biases
@@ -73,8 +74,6 @@ struct KataCall {
   bool linear_modules = true;
   /// The "call" field shown with a failure.
   std::function<std::string(const Case&)> call_text;
-  /// Runs the learner's code on fresh copies of the case's tensors (may throw).
-  std::function<kt::Tensor(const Case&)> run;
 };
 const KataCall& kata_call();
 struct SetKataCall {
@@ -84,26 +83,6 @@ struct SetKataCall {
 /// The "call" field of a module kata (mha, gqa): which forward overload the case uses.
 std::string module_call_text(const Case& c);
 
-/// Runs a module kata's forward on the case: the case's weights (fresh copies) in the module's
-/// four nn.Linear projections, then the overload the case asks for.
-template <class Module>
-kt::Tensor run_module(Module& m, const Case& c) {
-  m.q_proj.weight = c.w.wq.clone();
-  m.k_proj.weight = c.w.wk.clone();
-  m.v_proj.weight = c.w.wv.clone();
-  m.out_proj.weight = c.w.wo.clone();
-  if (c.bias) {
-    m.q_proj.bias = c.w.bq.clone();
-    m.k_proj.bias = c.w.bk.clone();
-    m.v_proj.bias = c.w.bv.clone();
-    m.out_proj.bias = c.w.bo.clone();
-  }
-  const kt::Tensor x = c.x.clone();
-  const kt::Tensor mask = c.mask.defined() ? c.mask.clone() : kt::Tensor();
-  learner_code_starts();
-  return mask.defined() ? m.forward(x, mask) : m.forward(x, c.causal);
-}
-
 /// The case's projection weights (scaled by 1/sqrt(d_model)) and, when c.bias, biases (scaled by
 /// bias_scale), drawn from gen for its shapes (num_kv_heads * d_head rows for k and v).
 void draw_weights(Case& c, kt::Generator& gen, double bias_scale);
@@ -111,7 +90,7 @@ void draw_weights(Case& c, kt::Generator& gen, double bias_scale);
 /// Draws a case inside a RapidCheck property (sizes named so shrinking shows them).
 Case generate(const Spec& spec);
 
-/// Runs the learner's code on the case through the kata's KataCall. Never throws.
+/// Runs the learner's code on the case in the learner's process. Never throws.
 Run run_learner(const Case& c);
 /// The reference's output for the case (a fully masked query row as `rows` says).
 kt::Tensor run_reference(const Case& c, ref::MaskedRows rows = ref::MaskedRows::Uniform);

@@ -76,8 +76,7 @@ std::string journey(const Case& c) {
   const std::vector<Step> steps = expected_steps(c);
   std::vector<kt::TraceEvent> events;
   Run run;
-  announce_case(c.describe());
-  events = trace_learner([&] { run = call_learner([&] { return kata_call().run(c); }); });
+  events = trace_learner([&] { run = run_learner(c); });
   if (!run.ok()) return "";
   const std::string text = journey_text(steps, events, run.out);
   if (text.empty()) return "";
@@ -89,9 +88,7 @@ AttentionMap attention_map(const Case& c) {
   const auto weights =
       std::find_if(steps.begin(), steps.end(), [](const Step& s) { return s.attention_weights; });
   Run run;
-  announce_case(c.describe());
-  const std::vector<kt::TraceEvent> events =
-      trace_learner([&] { run = call_learner([&] { return kata_call().run(c); }); });
+  const std::vector<kt::TraceEvent> events = trace_learner([&] { run = run_learner(c); });
   if (!run.ok() || weights == steps.end()) return {};
   const std::optional<kt::Tensor> got = learner_weights(events, weights->value);
   if (!got) return {};

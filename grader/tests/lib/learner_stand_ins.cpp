@@ -3,6 +3,8 @@
 // says it is not there otherwise.
 #include "grader/tests/lib/learner_stand_ins.hpp"
 
+#include "grader/lib/mha/call.hpp"
+
 #include "katas/attention_backward/attention_backward.hpp"
 #include "katas/flash_attention/flash_attention.hpp"
 #include "katas/kv_cache/kv_cache.hpp"
@@ -18,6 +20,7 @@ std::function<kt::Tensor(const kt::Tensor&, const kt::Tensor&, const kt::Tensor&
     sdpa;
 std::function<kt::Tensor(const kt::Tensor&, int64_t, double)> rope;
 std::function<kt::Tensor(const CachedAttention&, const kt::Tensor&, KVCache&)> cached_attention;
+std::function<kt::Tensor(const grader::mha::Case&)> mha_forward;
 
 }  // namespace stand_in
 
@@ -58,3 +61,12 @@ kt::Tensor CachedAttention::forward(const kt::Tensor& x, KVCache& cache) const {
     throw kt::NotImplemented("unit tests have no learner's CachedAttention::forward");
   return stand_in::cached_attention(*this, x, cache);
 }
+
+namespace {
+
+const grader::mha::ServeForward mha_forward([](const grader::mha::Case& c) {
+  if (!stand_in::mha_forward) throw kt::NotImplemented("unit tests have no learner's mha forward");
+  return stand_in::mha_forward(c);
+});
+
+}  // namespace

@@ -71,4 +71,27 @@ class OpTrace {
   bool previous_keep_values_;
 };
 
+// ---- a trace carried across processes
+// The grader runs a learner's code in a process of its own (Note [the learner's process] in
+// grader/lib/remote.hpp): a call made there is traced there, and its events join the trace that
+// the grader's thread has open, as if its ops had run here.
+struct TraceWanted {
+  bool on = false;           // an OpTrace is alive on this thread
+  bool keep_values = false;  // and it keeps a copy of each result
+};
+[[nodiscard]] TraceWanted trace_wanted() noexcept;
+/// Appends events to this thread's innermost live OpTrace (nothing when none is alive).
+void append_trace_events(std::vector<TraceEvent> events);
+/// While alive, this thread records no ops (the grader's own work around a call made elsewhere).
+class TracePause {
+ public:
+  TracePause();
+  ~TracePause();
+  TracePause(const TracePause&) = delete;
+  TracePause& operator=(const TracePause&) = delete;
+
+ private:
+  std::vector<TraceEvent>* paused_;
+};
+
 }  // namespace kt

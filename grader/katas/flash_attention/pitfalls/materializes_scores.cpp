@@ -1,6 +1,7 @@
 // Detector of materializes_scores: a (T x T) tensor built during the call (the scores, the
-// weights, or a full mask), seen by the op trace or by the runtime's allocation accounting. See
-// Note [flash_attention detectors] in detect.hpp.
+// weights, or a full mask), seen by the op trace or by the runtime's allocation accounting, or, for
+// what those do not see, by the kernel's count of the memory of a process that made only that call.
+// See Note [flash_attention detectors] in detect.hpp.
 #include <sstream>
 
 #include "grader/katas/flash_attention/detect.hpp"
@@ -52,6 +53,18 @@ Outcome check_materializes_scores(uint64_t seed) {
     Failure f;
     f.message = m.str();
     f.counterexample = c.describe();
+    f.pitfall = "materializes_scores";
+    outcome.failure = f;
+    return outcome;
+  }
+  // Seen by none of the learner's process's own instruments: the kernel's count (Note
+  // [flash_attention memory, as the kernel counts it] in cases.hpp).
+  const std::optional<KernelPeaks> kernel = kernel_peaks(seed);
+  outcome.cases_run += 2;
+  if (kernel && kernel->large - kernel->baseline > kKernelSlackBytes) {
+    Failure f;
+    f.message = kernel_message(*kernel, "your call held (T x T) scores, weights or a mask");
+    f.counterexample = fixed_case(kKernelT, kKernelD, kKernelBlock, true, seed).describe();
     f.pitfall = "materializes_scores";
     outcome.failure = f;
     return outcome;

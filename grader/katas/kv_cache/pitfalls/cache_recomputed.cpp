@@ -44,7 +44,9 @@ Outcome check_cache_recomputed(uint64_t seed) {
         std::string(right ? "your outputs are right, but " : "") + "your code fed " +
             std::to_string(rows) + " rows to the projections to decode these " +
             std::to_string(c.T()) + " tokens (batch " + std::to_string(c.B) +
-            "), where each token goes through each of the four projections once: " +
+            ") by the op trace your process reports, where each token goes through each of the "
+            "four "
+            "projections once: " +
             std::to_string(needed) +
             " rows. It recomputes the prefix's keys and values at every step, which is what the "
             "cache exists to avoid: generating N tokens then costs O(N^2) projections instead of "

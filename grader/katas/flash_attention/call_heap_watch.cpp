@@ -1,6 +1,6 @@
-// The global operator new of the flash_attention runner: malloc, plus the largest block while a
-// watch is on. See Note [heap watch] in heap_watch.hpp.
-#include "grader/katas/flash_attention/heap_watch.hpp"
+// The global operator new of the flash_attention learner's process: malloc, plus the largest block
+// while a watch is on. See Note [heap watch] in call_heap_watch.hpp.
+#include "grader/katas/flash_attention/call_heap_watch.hpp"
 
 #include <atomic>
 #include <cstdlib>

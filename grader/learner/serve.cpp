@@ -1,0 +1,60 @@
+#include "grader/learner/serve.hpp"
+
+#include <map>
+#include <optional>
+
+namespace grader::serve {
+
+namespace {
+
+std::map<std::string, Handler>& handlers() {
+  static std::map<std::string, Handler> h;
+  return h;
+}
+
+thread_local const kt::OpTrace* g_trace = nullptr;
+thread_local size_t g_start = 0;
+
+}  // namespace
+
+Serve::Serve(std::string name, Handler handler) {
+  handlers().emplace(std::move(name), std::move(handler));
+}
+
+void learner_code_starts() {
+  if (g_trace != nullptr) g_start = g_trace->events().size();
+}
+
+std::string answer(const std::string& request) {
+  wire::Reader in(request);
+  const std::string name = in.text();
+  const uint64_t trace = in.u64();  // 0: none, 1: ops, 2: ops and their values
+  wire::Writer out;
+  const auto it = handlers().find(name);
+  if (it == handlers().end()) {
+    out.u64(wire::kUnknownCall);
+    out.text(name);
+    return out.bytes();
+  }
+  wire::Writer reply;
+  std::vector<kt::TraceEvent> events;
+  if (trace == 0) {
+    it->second(in, reply);
+  } else {
+    kt::OpTrace ops(trace == 2);
+    g_trace = &ops;
+    g_start = 0;
+    struct Clear {
+      ~Clear() { g_trace = nullptr; }
+    } clear;
+    it->second(in, reply);
+    const auto& all = ops.events();
+    events.assign(all.begin() + int64_t(std::min(g_start, all.size())), all.end());
+  }
+  out.u64(wire::kReplied);
+  if (trace != 0) out.events(events);
+  out.append(reply);
+  return out.bytes();
+}
+
+}  // namespace grader::serve

@@ -1,0 +1,30 @@
+// The learner's side of the channel (Note [the learner's process] in grader/lib/remote.hpp): the
+// calls a kata's grader may ask for, each a handler that reads its inputs, calls the learner's
+// code and writes what it did. A kata's handlers live in grader/katas/KATA/call.cpp and register
+// themselves (`const Serve name("softmax", handler);`); the learner's process
+// (grader/learner/learner_main.cpp) answers one request at a time. Nothing here judges anything.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "grader/channel/wire.hpp"
+
+namespace grader::serve {
+
+using Handler = std::function<void(wire::Reader& args, wire::Writer& reply)>;
+
+struct Serve {
+  Serve(std::string name, Handler handler);
+};
+
+/// In a handler, right before the learner's code is called: a traced call's events start here
+/// (the handler's own copies of its inputs are not the learner's ops).
+void learner_code_starts();
+
+/// What a request frame asks of the handlers (tag, the call's name, whether to trace and keep
+/// values, its inputs), answered as one reply frame: tag 0, the trace's events when asked, the
+/// handler's reply. An unknown call is answered with tag 2 and its name.
+std::string answer(const std::string& request);
+
+}  // namespace grader::serve

@@ -25,7 +25,7 @@ Case a_case() {
   c.k = kt::randn({2, 4, 2}, gen);
   c.v = kt::randn({2, 4, 2}, gen);
   c.mask = (kt::rand({2, 3, 4}, gen) < 0.6) |
-           kt::tril(kt::ones({3, 4}, kt::Bool), 1) & ~kt::tril(kt::ones({3, 4}, kt::Bool), 0);
+           (kt::tril(kt::ones({3, 4}, kt::Bool), 1) & ~kt::tril(kt::ones({3, 4}, kt::Bool), 0));
   c.causal = true;
   return c;
 }

@@ -95,7 +95,7 @@ Outcome check_no_max_subtraction(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_no_max_subtraction", "large inputs do not overflow",
+const Registrar registered_no_max_subtraction({"pitfall_no_max_subtraction", "large inputs do not overflow",
                        check_no_max_subtraction});
 
 }  // namespace

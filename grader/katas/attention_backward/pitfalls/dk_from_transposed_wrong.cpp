@@ -26,8 +26,9 @@ Outcome check_dk_from_transposed_wrong(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_dk_from_transposed_wrong", "dk is dSᵀ q / √d, not dS q / √d",
-                       check_dk_from_transposed_wrong});
+const Registrar registered_dk_from_transposed_wrong({"pitfall_dk_from_transposed_wrong",
+                                                     "dk is dSᵀ q / √d, not dS q / √d",
+                                                     check_dk_from_transposed_wrong});
 
 }  // namespace
 }  // namespace grader::kata_attention_backward

@@ -26,8 +26,9 @@ Outcome check_dv_uses_scores(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_dv_uses_scores", "dv is Pᵀ dout, from the softmax's weights",
-                       check_dv_uses_scores});
+const Registrar registered_dv_uses_scores({"pitfall_dv_uses_scores",
+                                           "dv is Pᵀ dout, from the softmax's weights",
+                                           check_dv_uses_scores});
 
 }  // namespace
 }  // namespace grader::kata_attention_backward

@@ -39,8 +39,9 @@ Outcome check_grad_missing_scale(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_grad_missing_scale", "dq and dk carry the forward's 1/√d",
-                       check_grad_missing_scale});
+const Registrar registered_grad_missing_scale({"pitfall_grad_missing_scale",
+                                               "dq and dk carry the forward's 1/√d",
+                                               check_grad_missing_scale});
 
 }  // namespace
 }  // namespace grader::kata_attention_backward

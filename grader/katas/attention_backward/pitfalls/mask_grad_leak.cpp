@@ -29,9 +29,9 @@ Outcome check_mask_grad_leak(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_mask_grad_leak",
-                       "with is_causal, no gradient flows through masked positions",
-                       check_mask_grad_leak});
+const Registrar registered_mask_grad_leak(
+    {"pitfall_mask_grad_leak", "with is_causal, no gradient flows through masked positions",
+     check_mask_grad_leak});
 
 }  // namespace
 }  // namespace grader::kata_attention_backward

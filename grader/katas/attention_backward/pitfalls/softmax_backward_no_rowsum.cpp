@@ -29,9 +29,10 @@ Outcome check_softmax_backward_no_rowsum(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_softmax_backward_no_rowsum",
-                       "the softmax's backward subtracts the row sum rowsum(P ∘ dP)",
-                       check_softmax_backward_no_rowsum});
+const Registrar registered_softmax_backward_no_rowsum(
+    {"pitfall_softmax_backward_no_rowsum",
+     "the softmax's backward subtracts the row sum rowsum(P ∘ dP)",
+     check_softmax_backward_no_rowsum});
 
 }  // namespace
 }  // namespace grader::kata_attention_backward

@@ -28,9 +28,9 @@ Outcome check_causal_block_leak(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_causal_block_leak",
-                       "with is_causal, the diagonal block is masked inside",
-                       check_causal_block_leak});
+const Registrar registered_causal_block_leak({"pitfall_causal_block_leak",
+                                              "with is_causal, the diagonal block is masked inside",
+                                              check_causal_block_leak});
 
 }  // namespace
 }  // namespace grader::kata_flash_attention

@@ -26,9 +26,10 @@ Outcome check_final_normalization_missing(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_final_normalization_missing",
-                       "the accumulator is divided by the running sum at the end",
-                       check_final_normalization_missing});
+const Registrar registered_final_normalization_missing(
+    {"pitfall_final_normalization_missing",
+     "the accumulator is divided by the running sum at the end",
+     check_final_normalization_missing});
 
 }  // namespace
 }  // namespace grader::kata_flash_attention

@@ -73,8 +73,9 @@ Outcome check_materializes_scores(uint64_t seed) {
   return outcome;
 }
 
-const Registrar check({"pitfall_materializes_scores", "no (T x T) tensor is ever built",
-                       check_materializes_scores});
+const Registrar registered_materializes_scores({"pitfall_materializes_scores",
+                                                "no (T x T) tensor is ever built",
+                                                check_materializes_scores});
 
 }  // namespace
 }  // namespace grader::kata_flash_attention

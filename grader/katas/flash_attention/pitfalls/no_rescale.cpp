@@ -52,9 +52,9 @@ Outcome check_no_rescale(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_no_rescale",
-                       "the accumulator and the running sum are rescaled when the maximum grows",
-                       check_no_rescale});
+const Registrar registered_no_rescale(
+    {"pitfall_no_rescale",
+     "the accumulator and the running sum are rescaled when the maximum grows", check_no_rescale});
 
 }  // namespace
 }  // namespace grader::kata_flash_attention

@@ -50,9 +50,9 @@ Outcome check_running_max_nan(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_running_max_nan",
-                       "a block of keys all in a query's future does not make it NaN",
-                       check_running_max_nan});
+const Registrar registered_running_max_nan(
+    {"pitfall_running_max_nan", "a block of keys all in a query's future does not make it NaN",
+     check_running_max_nan});
 
 }  // namespace
 }  // namespace grader::kata_flash_attention

@@ -5,8 +5,9 @@
 namespace grader::mha {
 namespace {
 
-const Registrar check({"pitfall_causal_mask_flipped",
-                       "the causal mask hides exactly the future keys", check_causal_mask_flipped});
+const Registrar registered_causal_mask_flipped({"pitfall_causal_mask_flipped",
+                                                "the causal mask hides exactly the future keys",
+                                                check_causal_mask_flipped});
 
 }  // namespace
 }  // namespace grader::mha

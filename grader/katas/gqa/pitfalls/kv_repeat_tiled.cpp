@@ -63,9 +63,9 @@ Outcome check_kv_repeat_tiled(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_kv_repeat_tiled",
-                       "query head h reads kv head h / (num_heads / num_kv_heads)",
-                       check_kv_repeat_tiled});
+const Registrar registered_kv_repeat_tiled(
+    {"pitfall_kv_repeat_tiled", "query head h reads kv head h / (num_heads / num_kv_heads)",
+     check_kv_repeat_tiled});
 
 }  // namespace
 }  // namespace grader::mha

@@ -5,8 +5,9 @@
 namespace grader::mha {
 namespace {
 
-const Registrar check({"pitfall_mask_after_softmax", "the mask is applied before the softmax",
-                       check_mask_after_softmax});
+const Registrar registered_mask_after_softmax({"pitfall_mask_after_softmax",
+                                               "the mask is applied before the softmax",
+                                               check_mask_after_softmax});
 
 }  // namespace
 }  // namespace grader::mha

@@ -5,9 +5,10 @@
 namespace grader::mha {
 namespace {
 
-const Registrar check({"pitfall_merge_without_transpose",
-                       "the heads are transposed back to (B, T, num_heads, d_head) before merging",
-                       check_merge_without_transpose});
+const Registrar registered_merge_without_transpose(
+    {"pitfall_merge_without_transpose",
+     "the heads are transposed back to (B, T, num_heads, d_head) before merging",
+     check_merge_without_transpose});
 
 }  // namespace
 }  // namespace grader::mha

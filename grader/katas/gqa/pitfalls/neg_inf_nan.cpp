@@ -5,7 +5,8 @@
 namespace grader::mha {
 namespace {
 
-const Registrar check({"pitfall_neg_inf_nan", "a fully masked row is not NaN", check_neg_inf_nan});
+const Registrar registered_neg_inf_nan({"pitfall_neg_inf_nan", "a fully masked row is not NaN",
+                                        check_neg_inf_nan});
 
 }  // namespace
 }  // namespace grader::mha

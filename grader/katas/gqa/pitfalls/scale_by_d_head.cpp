@@ -5,8 +5,9 @@
 namespace grader::mha {
 namespace {
 
-const Registrar check({"pitfall_scale_by_d_head", "scores are divided by sqrt(d_head), not d_head",
-                       check_scale_by_d_head});
+const Registrar registered_scale_by_d_head({"pitfall_scale_by_d_head",
+                                            "scores are divided by sqrt(d_head), not d_head",
+                                            check_scale_by_d_head});
 
 }  // namespace
 }  // namespace grader::mha

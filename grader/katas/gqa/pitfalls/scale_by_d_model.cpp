@@ -5,8 +5,9 @@
 namespace grader::mha {
 namespace {
 
-const Registrar check({"pitfall_scale_by_d_model", "scores are scaled by 1/sqrt(d_head)",
-                       check_scale_by_d_model});
+const Registrar registered_scale_by_d_model({"pitfall_scale_by_d_model",
+                                             "scores are scaled by 1/sqrt(d_head)",
+                                             check_scale_by_d_model});
 
 }  // namespace
 }  // namespace grader::mha

@@ -5,8 +5,9 @@
 namespace grader::mha {
 namespace {
 
-const Registrar check({"pitfall_softmax_wrong_dim", "the softmax normalises over the keys (dim -1)",
-                       check_softmax_wrong_dim});
+const Registrar registered_softmax_wrong_dim({"pitfall_softmax_wrong_dim",
+                                              "the softmax normalises over the keys (dim -1)",
+                                              check_softmax_wrong_dim});
 
 }  // namespace
 }  // namespace grader::mha

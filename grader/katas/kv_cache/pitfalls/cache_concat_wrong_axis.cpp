@@ -52,9 +52,10 @@ Outcome check_cache_concat_wrong_axis(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_cache_concat_wrong_axis",
-                       "new keys and values extend the cache along its time axis (2)",
-                       check_cache_concat_wrong_axis});
+const Registrar registered_cache_concat_wrong_axis(
+    {"pitfall_cache_concat_wrong_axis",
+     "new keys and values extend the cache along its time axis (2)",
+     check_cache_concat_wrong_axis});
 
 }  // namespace
 }  // namespace grader::kata_kv_cache

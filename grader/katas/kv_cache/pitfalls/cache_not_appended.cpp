@@ -15,9 +15,9 @@ Outcome check_cache_not_appended(uint64_t seed) {
       "attend over the whole cache.");
 }
 
-const Registrar check({"pitfall_cache_not_appended",
-                       "each call's new tokens attend to the cache and to themselves",
-                       check_cache_not_appended});
+const Registrar registered_cache_not_appended(
+    {"pitfall_cache_not_appended", "each call's new tokens attend to the cache and to themselves",
+     check_cache_not_appended});
 
 }  // namespace
 }  // namespace grader::kata_kv_cache

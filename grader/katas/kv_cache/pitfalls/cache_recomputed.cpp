@@ -56,9 +56,9 @@ Outcome check_cache_recomputed(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_cache_recomputed",
-                       "each token is projected once: the prefix comes from the cache",
-                       check_cache_recomputed});
+const Registrar registered_cache_recomputed(
+    {"pitfall_cache_recomputed", "each token is projected once: the prefix comes from the cache",
+     check_cache_recomputed});
 
 }  // namespace
 }  // namespace grader::kata_kv_cache

@@ -16,9 +16,10 @@ Outcome check_causal_top_left(uint64_t seed) {
       "diagonal L, or build it from the positions).");
 }
 
-const Registrar check({"pitfall_causal_top_left",
-                       "new token i of a call sees every key up to position cache.length() + i",
-                       check_causal_top_left});
+const Registrar registered_causal_top_left(
+    {"pitfall_causal_top_left",
+     "new token i of a call sees every key up to position cache.length() + i",
+     check_causal_top_left});
 
 }  // namespace
 }  // namespace grader::kata_kv_cache

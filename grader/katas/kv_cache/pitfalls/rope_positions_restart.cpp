@@ -16,7 +16,7 @@ Outcome check_rope_positions_restart(uint64_t seed) {
       "cache.length() (read before appending) as the start position of the rotation.");
 }
 
-const Registrar check(
+const Registrar registered_rope_positions_restart(
     {"pitfall_rope_positions_restart",
      "a call's tokens are rotated at positions cache.length(), cache.length() + 1, ...",
      check_rope_positions_restart});

@@ -5,9 +5,9 @@
 namespace grader::mha {
 namespace {
 
-const Registrar check({"pitfall_missing_contiguous",
-                       "the transposed heads are made contiguous before view()",
-                       check_missing_contiguous});
+const Registrar registered_missing_contiguous(
+    {"pitfall_missing_contiguous", "the transposed heads are made contiguous before view()",
+     check_missing_contiguous});
 
 }  // namespace
 }  // namespace grader::mha

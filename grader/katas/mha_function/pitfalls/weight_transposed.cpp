@@ -50,8 +50,9 @@ Outcome check_weight_transposed(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_weight_transposed", "each weight is applied as x @ W",
-                       check_weight_transposed});
+const Registrar registered_weight_transposed({"pitfall_weight_transposed",
+                                              "each weight is applied as x @ W",
+                                              check_weight_transposed});
 
 }  // namespace
 }  // namespace grader::mha

@@ -5,8 +5,9 @@
 namespace grader::mha {
 namespace {
 
-const Registrar check({"pitfall_wrong_head_order", "heads own contiguous feature slices",
-                       check_wrong_head_order});
+const Registrar registered_wrong_head_order({"pitfall_wrong_head_order",
+                                             "heads own contiguous feature slices",
+                                             check_wrong_head_order});
 
 }  // namespace
 }  // namespace grader::mha

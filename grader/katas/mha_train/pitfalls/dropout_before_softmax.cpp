@@ -33,9 +33,9 @@ Outcome check_dropout_before_softmax(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_dropout_before_softmax",
-                       "dropout acts on the weights after the softmax",
-                       check_dropout_before_softmax});
+const Registrar registered_dropout_before_softmax({"pitfall_dropout_before_softmax",
+                                                   "dropout acts on the weights after the softmax",
+                                                   check_dropout_before_softmax});
 
 }  // namespace
 }  // namespace grader::kata_mha_train

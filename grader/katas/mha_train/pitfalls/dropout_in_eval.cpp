@@ -44,8 +44,9 @@ Outcome check_dropout_in_eval(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_dropout_in_eval", "in evaluation mode nothing is dropped",
-                       check_dropout_in_eval});
+const Registrar registered_dropout_in_eval({"pitfall_dropout_in_eval",
+                                            "in evaluation mode nothing is dropped",
+                                            check_dropout_in_eval});
 
 }  // namespace
 }  // namespace grader::kata_mha_train

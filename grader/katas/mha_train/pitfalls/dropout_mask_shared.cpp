@@ -29,9 +29,9 @@ Outcome check_dropout_mask_shared(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_dropout_mask_shared",
-                       "each batch entry, head, query and key has its own dropout draws",
-                       check_dropout_mask_shared});
+const Registrar registered_dropout_mask_shared(
+    {"pitfall_dropout_mask_shared",
+     "each batch entry, head, query and key has its own dropout draws", check_dropout_mask_shared});
 
 }  // namespace
 }  // namespace grader::kata_mha_train

@@ -27,8 +27,9 @@ Outcome check_dropout_not_rescaled(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_dropout_not_rescaled", "the kept weights are divided by 1 - p",
-                       check_dropout_not_rescaled});
+const Registrar registered_dropout_not_rescaled({"pitfall_dropout_not_rescaled",
+                                                 "the kept weights are divided by 1 - p",
+                                                 check_dropout_not_rescaled});
 
 }  // namespace
 }  // namespace grader::kata_mha_train

@@ -25,9 +25,9 @@ Outcome check_dropout_on_output(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_dropout_on_output",
-                       "dropout acts on the attention weights, not on the outputs",
-                       check_dropout_on_output});
+const Registrar registered_dropout_on_output(
+    {"pitfall_dropout_on_output", "dropout acts on the attention weights, not on the outputs",
+     check_dropout_on_output});
 
 }  // namespace
 }  // namespace grader::kata_mha_train

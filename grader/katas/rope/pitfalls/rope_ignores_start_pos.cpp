@@ -19,8 +19,9 @@ Outcome check_rope_ignores_start_pos(uint64_t seed) {
       });
 }
 
-const Registrar check({"pitfall_rope_ignores_start_pos",
-                       "row t is rotated at position start_pos + t", check_rope_ignores_start_pos});
+const Registrar registered_rope_ignores_start_pos({"pitfall_rope_ignores_start_pos",
+                                                   "row t is rotated at position start_pos + t",
+                                                   check_rope_ignores_start_pos});
 
 }  // namespace
 }  // namespace grader::kata_rope

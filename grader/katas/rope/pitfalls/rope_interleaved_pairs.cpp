@@ -21,9 +21,9 @@ Outcome check_rope_interleaved_pairs(uint64_t seed) {
       });
 }
 
-const Registrar check({"pitfall_rope_interleaved_pairs",
-                       "pair i is (x[i], x[i + d/2]), the rotate-half convention",
-                       check_rope_interleaved_pairs});
+const Registrar registered_rope_interleaved_pairs(
+    {"pitfall_rope_interleaved_pairs", "pair i is (x[i], x[i + d/2]), the rotate-half convention",
+     check_rope_interleaved_pairs});
 
 }  // namespace
 }  // namespace grader::kata_rope

@@ -21,7 +21,7 @@ Outcome check_rope_sign_flipped(uint64_t seed) {
       });
 }
 
-const Registrar check(
+const Registrar registered_rope_sign_flipped(
     {"pitfall_rope_sign_flipped",
      "each pair turns counter-clockwise: (a, b) -> (a cos - b sin, b cos + a sin)",
      check_rope_sign_flipped});

@@ -28,9 +28,9 @@ Outcome check_rope_wrong_frequencies(uint64_t seed) {
       });
 }
 
-const Registrar check({"pitfall_rope_wrong_frequencies",
-                       "pair i turns by base^(-2i/d) radians per position",
-                       check_rope_wrong_frequencies});
+const Registrar registered_rope_wrong_frequencies(
+    {"pitfall_rope_wrong_frequencies", "pair i turns by base^(-2i/d) radians per position",
+     check_rope_wrong_frequencies});
 
 }  // namespace
 }  // namespace grader::kata_rope

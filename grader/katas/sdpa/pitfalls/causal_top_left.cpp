@@ -30,9 +30,10 @@ Outcome check_causal_top_left(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_causal_top_left",
-                       "is_causal aligns the queries bottom-right (query i at T_k - T_q + i)",
-                       check_causal_top_left});
+const Registrar registered_causal_top_left(
+    {"pitfall_causal_top_left",
+     "is_causal aligns the queries bottom-right (query i at T_k - T_q + i)",
+     check_causal_top_left});
 
 }  // namespace
 }  // namespace grader::kata_sdpa

@@ -56,9 +56,9 @@ Outcome check_mask_after_softmax(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_mask_after_softmax",
-                       "the mask is applied to the scores, before the softmax",
-                       check_mask_after_softmax});
+const Registrar registered_mask_after_softmax(
+    {"pitfall_mask_after_softmax", "the mask is applied to the scores, before the softmax",
+     check_mask_after_softmax});
 
 }  // namespace
 }  // namespace grader::kata_sdpa

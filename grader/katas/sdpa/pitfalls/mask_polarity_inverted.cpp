@@ -27,8 +27,9 @@ Outcome check_mask_polarity_inverted(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_mask_polarity_inverted", "attn_mask's true means \"may attend\"",
-                       check_mask_polarity_inverted});
+const Registrar registered_mask_polarity_inverted({"pitfall_mask_polarity_inverted",
+                                                   "attn_mask's true means \"may attend\"",
+                                                   check_mask_polarity_inverted});
 
 }  // namespace
 }  // namespace grader::kata_sdpa

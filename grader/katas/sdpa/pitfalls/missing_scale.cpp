@@ -15,8 +15,8 @@ Outcome check_missing_scale(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_missing_scale", "the scores are divided by √d_k",
-                       check_missing_scale});
+const Registrar registered_missing_scale({"pitfall_missing_scale", "the scores are divided by √d_k",
+                                          check_missing_scale});
 
 }  // namespace
 }  // namespace grader::kata_sdpa

@@ -57,8 +57,9 @@ Outcome check_neg_inf_nan(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_neg_inf_nan", "a query with no key to attend to is not NaN",
-                       check_neg_inf_nan});
+const Registrar registered_neg_inf_nan({"pitfall_neg_inf_nan",
+                                        "a query with no key to attend to is not NaN",
+                                        check_neg_inf_nan});
 
 }  // namespace
 }  // namespace grader::kata_sdpa

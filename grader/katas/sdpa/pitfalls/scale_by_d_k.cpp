@@ -16,8 +16,9 @@ Outcome check_scale_by_d_k(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_scale_by_d_k", "the scores are divided by √d_k, not d_k",
-                       check_scale_by_d_k});
+const Registrar registered_scale_by_d_k({"pitfall_scale_by_d_k",
+                                         "the scores are divided by √d_k, not d_k",
+                                         check_scale_by_d_k});
 
 }  // namespace
 }  // namespace grader::kata_sdpa

@@ -16,8 +16,9 @@ Outcome check_scale_by_d_v(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_scale_by_d_v", "the scale is √d_k (q's width), not √d_v",
-                       check_scale_by_d_v});
+const Registrar registered_scale_by_d_v({"pitfall_scale_by_d_v",
+                                         "the scale is √d_k (q's width), not √d_v",
+                                         check_scale_by_d_v});
 
 }  // namespace
 }  // namespace grader::kata_sdpa

@@ -28,9 +28,9 @@ Outcome check_softmax_wrong_dim(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_softmax_wrong_dim",
-                       "the softmax runs along the keys (the last axis of the scores)",
-                       check_softmax_wrong_dim});
+const Registrar registered_softmax_wrong_dim(
+    {"pitfall_softmax_wrong_dim", "the softmax runs along the keys (the last axis of the scores)",
+     check_softmax_wrong_dim});
 
 }  // namespace
 }  // namespace grader::kata_sdpa

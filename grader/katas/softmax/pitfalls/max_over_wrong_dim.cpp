@@ -47,9 +47,9 @@ Outcome check_max_over_wrong_dim(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_max_over_wrong_dim",
-                       "the maximum subtracted is each slice's own (along dim, keepdim)",
-                       check_max_over_wrong_dim});
+const Registrar registered_max_over_wrong_dim(
+    {"pitfall_max_over_wrong_dim",
+     "the maximum subtracted is each slice's own (along dim, keepdim)", check_max_over_wrong_dim});
 
 }  // namespace
 }  // namespace grader::kata_softmax

@@ -59,10 +59,11 @@ Outcome check_no_max_subtraction(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_no_max_subtraction",
-                       "softmax(x + 1000) = softmax(x): each slice's maximum is subtracted "
-                       "before exp",
-                       check_no_max_subtraction});
+const Registrar registered_no_max_subtraction(
+    {"pitfall_no_max_subtraction",
+     "softmax(x + 1000) = softmax(x): each slice's maximum is subtracted "
+     "before exp",
+     check_no_max_subtraction});
 
 }  // namespace
 }  // namespace grader::kata_softmax

@@ -25,9 +25,9 @@ Outcome check_softmax_wrong_dim(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_softmax_wrong_dim",
-                       "the softmax is taken along dim, not along another axis",
-                       check_softmax_wrong_dim});
+const Registrar registered_softmax_wrong_dim(
+    {"pitfall_softmax_wrong_dim", "the softmax is taken along dim, not along another axis",
+     check_softmax_wrong_dim});
 
 }  // namespace
 }  // namespace grader::kata_softmax

@@ -27,9 +27,9 @@ Outcome check_sum_without_keepdim(uint64_t seed) {
   });
 }
 
-const Registrar check({"pitfall_sum_without_keepdim",
-                       "each entry is divided by its own slice's sum (keepdim)",
-                       check_sum_without_keepdim});
+const Registrar registered_sum_without_keepdim(
+    {"pitfall_sum_without_keepdim", "each entry is divided by its own slice's sum (keepdim)",
+     check_sum_without_keepdim});
 
 }  // namespace
 }  // namespace grader::kata_softmax

@@ -18,9 +18,11 @@ void name_exception(Run& run) {
   } catch (const std::bad_alloc&) {
     run.out_of_memory = true;
     run.error = "ran out of memory (std::bad_alloc): each check may use at most 2 GiB";
+  } catch (const kt::OutOfMemory& e) {
+    run.out_of_memory = true;
+    run.error = std::string("kt::Error: ") + e.what();
   } catch (const kt::Error& e) {
     run.error = std::string("kt::Error: ") + e.what();
-    run.out_of_memory = run.error.find("out of memory") != std::string::npos;
   } catch (const std::exception& e) {
     run.error = std::string("exception: ") + e.what();
   } catch (...) {

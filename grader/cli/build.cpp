@@ -139,6 +139,7 @@ BuildResult build_runner(const Kata& kata, const fs::path& source, const fs::pat
     const std::string& out = compiled.output;
     std::ofstream(r.log) << out;
     if (compiled.timed_out || compiled.status != 0) {
+      r.failed = BuildResult::Failed::Compile;
       r.message = compiled.timed_out || compiled.status == 128 + SIGXCPU
                       ? "the compiler ran past " + std::to_string(kCompileCpuS) +
                             " s and was stopped (a template or #include that never ends?)\n"
@@ -179,6 +180,7 @@ BuildResult build_runner(const Kata& kata, const fs::path& source, const fs::pat
           if (line.find(word) != std::string::npos) culprit = line.substr(line.find(" U ") + 3);
         fs::remove(object);
         fs::remove(r.learner);
+        r.failed = BuildResult::Failed::ForbiddenCall;
         r.message = "forbidden call: " + source.filename().string() + " calls " + culprit +
                     ", which this kata does not allow (matches '" + word +
                     "'). Write it yourself with kt's ops.";
@@ -187,6 +189,7 @@ BuildResult build_runner(const Kata& kata, const fs::path& source, const fs::pat
     }
     if (linked != 0) {
       std::ofstream(r.log, std::ios::app) << link_out;
+      r.failed = BuildResult::Failed::Link;
       r.message =
           "linking failed: the file must define what the kata's header declares, with the same "
           "names, namespace and argument types (a renamed method, or an int where int64_t is "

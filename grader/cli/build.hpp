@@ -10,6 +10,8 @@ namespace cli {
 
 struct BuildResult {
   bool ok = false;
+  /// Why it is not ok: the compile or the link failed, or the program calls what the kata forbids.
+  enum class Failed { No, Compile, Link, ForbiddenCall } failed = Failed::No;
   std::string message;     // on failure: the first errors, file:line first, or the forbidden call
   std::string warnings;    // compiler warnings of a successful compile (shown, never fatal)
   fs::path log;            // the full compiler log

@@ -91,15 +91,16 @@ std::string wrote_outside_message(const std::vector<std::string>& paths) {
 }
 
 /// A check not run because an earlier one of the same submission timed out: that check's cause
-/// (its message up to the case, so that the report groups the two: causes_of), and why it was not
+/// (its message up to the case; the report groups the two: Note [root causes]), and why it was not
 /// waited for again (Note [blocked or slow] in run.cpp).
 TestResult not_run_after(const CheckMeta& check, const TestResult& stopped) {
   TestResult t;
   t.id = check.id;
   t.max_points = check.points;
   t.status = Status::Error;
-  t.timed_out = true;
-  t.message = first_clause(stopped.message) + " in check " + stopped.id +
+  t.stop = Stop::NotRun;
+  t.after = stopped.id;
+  t.message = "check " + stopped.id + " stopped at the " + stop_in_words(stopped) +
               ". This check was not run: it calls the same code and would wait the same way. Fix " +
               stopped.id + " first.";
   return t;
@@ -125,7 +126,7 @@ void run_each(const Programs& programs, const std::vector<CheckMeta>& checks, ui
       TestResult t = earlier ? not_run_after(checks[i], *earlier)
                              : run_check(programs, checks[i], seed, limits);
       const std::lock_guard<std::mutex> one_at_a_time(report);
-      if (t.timed_out && !stopped && !earlier) stopped = t;
+      if (t.timed_out() && !stopped && !earlier) stopped = t;
       done(i, std::move(t));
     }
   };
@@ -173,18 +174,12 @@ int check_host_main(int argc, char** argv) {
   run_each(programs, metas, seed, limits, jobs, [&](size_t, TestResult t) {
     const std::vector<std::string> written = take_writes(before, mounts);
     if (!written.empty()) {
+      // No case matters and nothing it found counts: no case allows it.
+      static_cast<report::Finding&>(t) = {};
       t.status = Status::Error;
       t.points = 0;
       t.message = wrote_outside_message(written);
-      t.pitfall.clear();
-      t.diagnosis.clear();
-      t.diagnosis_message.clear();
-      t.journey.clear();
-      t.counterexample.clear();  // no case matters: no case allows it
-      t.expected.clear();
-      t.got.clear();
-      t.difference.clear();
-      t.attention_map = {};
+      t.stop = Stop::WroteOutside;
     }
     KataResult one;
     one.kata = kata;
@@ -262,6 +257,7 @@ std::vector<TestResult> run_checks(const Kata& kata, const Programs& programs,
     t.id = c.id;
     t.max_points = c.points;
     t.status = Status::Error;
+    t.stop = f.timed_out ? Stop::Hung : Stop::RunnerExit;
     t.message = "the sandbox stopped before this check could report (" +
                 (f.timed_out ? std::string("it ran past every check's time limit")
                              : "exit status " + std::to_string(f.status)) +

@@ -42,6 +42,7 @@ KataResult empty_result(const Kata& kata, uint64_t seed) {
 KataResult grade(const Kata& kata, const GradeOptions& opt) {
   KataResult r = empty_result(kata, opt.seed);
   r.sandbox = sandbox_line();
+  r.sandboxed = sandbox_state().on ? KataResult::Sandboxed::On : KataResult::Sandboxed::Off;
   const fs::path source = opt.solution.empty() ? kata.file : fs::path(opt.solution);
   r.solution = opt.solution.empty() ? fs::relative(kata.file, source_dir()).string() : opt.solution;
   if (!fs::exists(source)) throw std::invalid_argument("no such file: " + source.string());
@@ -50,7 +51,7 @@ KataResult grade(const Kata& kata, const GradeOptions& opt) {
   const BuildResult build = build_runner(kata, source, work);
   if (!build.ok) {
     r.status = Status::Error;
-    const bool forbidden = build.message.rfind("forbidden call", 0) == 0;
+    const bool forbidden = build.failed == BuildResult::Failed::ForbiddenCall;
     r.message = valid_utf8(
         source.string() + (forbidden ? " was not graded:\n" : " did not build:\n") + build.message);
     // A --solution file builds in a temporary folder, removed below: no log to point to.

@@ -10,6 +10,8 @@ std::string to_junit(const std::vector<KataResult>& results) {
   std::ostringstream x;
   x << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"tensor-katas\">\n";
   for (const KataResult& r : results) {
+    const std::vector<Cause> found = causes(r);
+    const std::vector<int> cause_of = cause_of_each(r, found);
     int failures = 0, errors = 0;
     double time = 0;
     for (const auto& t : r.tests) {
@@ -30,13 +32,22 @@ std::string to_junit(const std::vector<KataResult>& results) {
         << "      <error message=\"did not build\">" << xml_escape(r.message) << "</error>\n"
         << "    </testcase>\n";
     }
-    for (const auto& t : r.tests) {
+    for (size_t i = 0; i < r.tests.size(); ++i) {
+      const TestResult& t = r.tests[i];
+      // Its root cause, as the text report and results.json group it (Note [root causes]).
+      const std::string cause = cause_of[i] < 0
+                                    ? ""
+                                    : "cause " + std::to_string(cause_of[i] + 1) + " of " +
+                                          std::to_string(found.size()) + ": " +
+                                          found[size_t(cause_of[i])].what + ", shown under " +
+                                          r.tests[found[size_t(cause_of[i])].shown_by].id;
       x << "    <testcase classname=\"" << xml_escape(r.kata) << "\" name=\"" << xml_escape(t.id)
         << "\" time=\"" << t.duration_ms / 1000 << "\">\n";
       if (t.status == Status::Skipped) {
-        x << "      <skipped message=\"" << xml_escape(cut_chars(t.message, 200)) << "\"/>\n";
+        x << "      <skipped message=\"" << xml_escape(cut_chars(t.message, 200)) << "\">"
+          << xml_escape(cause) << "</skipped>\n";
       } else if (t.status != Status::Pass) {
-        std::string body = t.message;
+        std::string body = cause + "\n" + t.message;
         if (!t.diagnosis_message.empty()) body += "\ndiagnosis: " + t.diagnosis_message;
         if (!t.journey.empty()) body += "\nwhere it diverges:\n" + t.journey;
         if (t.attention_map.rows > 0) {

@@ -22,9 +22,23 @@ std::string to_markdown(const std::vector<KataResult>& results, const std::strin
           std::to_string(r.max_score()) + " | " + code_list(r.pitfalls()) + " | " +
           code_list(r.diagnoses()) + " |\n";
   }
+  // Each failing kata's root causes, as the text report and results.json group them.
+  for (const KataResult& r : results) {
+    const std::vector<Cause> found = causes(r);
+    if (found.empty()) continue;
+    md += "\n**" + r.kata + "**: " + std::to_string(found.size()) +
+          (found.size() == 1 ? " cause" : " causes") + "\n";
+    for (size_t i = 0; i < found.size(); ++i) {
+      std::string checks;
+      for (const size_t t : found[i].checks)
+        checks += (checks.empty() ? "`" : ", `") + safe_id(r.tests[t].id) + "`";
+      md += std::to_string(i + 1) + ". " + markdown_text(found[i].what) + ", shown under `" +
+            safe_id(r.tests[found[i].shown_by].id) + "`: " + checks + "\n";
+    }
+  }
   // Graded without bubblewrap: said once, under the table (docs/security.md).
   for (const KataResult& r : results)
-    if (r.sandbox.rfind("sandbox: off", 0) == 0) {
+    if (r.sandboxed == KataResult::Sandboxed::Off) {
       md += "\n" + r.sandbox + "\n";
       break;
     }

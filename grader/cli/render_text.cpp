@@ -44,35 +44,9 @@ std::string wrap(const std::string& text, const std::string& indent, size_t widt
   return out;
 }
 
-/// The cause a check shares with others, in words: "kt::ViewError", "diagnosis mask_ignored".
-/// "wrong shape", "wrong dtype" or "wrong shape and dtype": what the check's message says of a
-/// result that is not what the kata returns (it names the dtype only when that is wrong).
+/// "wrong shape", "wrong dtype" or "wrong shape and dtype".
 std::string wrong_what(const TestResult& t) {
-  const bool dtype = t.message.find("dtype") != std::string::npos;
-  const bool shape = t.message.find("shape") != std::string::npos;
-  return dtype && shape ? "wrong shape and dtype" : dtype ? "wrong dtype" : "wrong shape";
-}
-
-std::string cause_description(const TestResult& t) {
-  if (!t.diagnosis.empty()) return "diagnosis " + t.diagnosis;
-  if (t.wrong_shape) return wrong_what(t);
-  if (!t.threw.empty()) {
-    const size_t colon = t.threw.find(": ");
-    return colon == std::string::npos ? "exception" : t.threw.substr(0, colon);
-  }
-  if (t.status == Status::Error) {
-    // Its first sentence, quoted: the message may hold sentences of its own.
-    const size_t end = std::min(t.message.find(" on the case"), t.message.find(". "));
-    return "error \"" + t.message.substr(0, end) + "\"";
-  }
-  if (!t.journey.empty()) return "first diverging step";
-  return "pitfall " + t.pitfall;
-}
-
-/// A check not run because another one of the submission timed out (not_run_after in
-/// check_host.cpp).
-bool not_run_after_timeout(const TestResult& t) {
-  return t.timed_out && t.message.find("This check was not run") != std::string::npos;
+  return std::string("wrong ") + report::wrong_name(t.wrong);
 }
 
 }  // namespace
@@ -80,7 +54,7 @@ bool not_run_after_timeout(const TestResult& t) {
 std::string to_text(const KataResult& r, bool colour, const std::string& rerun) {
   std::string s = paint(r.kata + ": " + r.title, "1", colour) + "\n";
   // Said once, at the top: the file ran without bubblewrap (docs/security.md).
-  if (r.sandbox.rfind("sandbox: off", 0) == 0) s += "  " + paint(r.sandbox, "33", colour) + "\n";
+  if (r.sandboxed == KataResult::Sandboxed::Off) s += "  " + paint(r.sandbox, "33", colour) + "\n";
   if (r.status == Status::NotStarted && r.tests.empty())
     return s + "  not started (" + r.solution + " is still the stub)\n";
   if (r.status == Status::Error && r.tests.empty()) {
@@ -96,55 +70,32 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     return s;
   }
   // Failing checks first: the first thing to read is the first thing to fix. Checks that failed
-  // for one cause (causes_of: sharing a key, directly or through other checks) form a group, shown
-  // in full once, where the group starts, by its first pitfall-named check (else its first); the
-  // others say so in one line instead of repeating it.
-  std::vector<const TestResult*> failing, order;
-  for (const auto& t : r.tests)
-    if (t.status != Status::Pass) failing.push_back(&t);
-  // Union-find over the failing checks (by index), joined through the keys they share.
-  std::vector<size_t> parent(failing.size());
-  for (size_t i = 0; i < parent.size(); ++i) parent[i] = i;
-  const auto root = [&](size_t i) {
-    while (parent[i] != i) i = parent[i] = parent[parent[i]];
-    return i;
+  // for one cause (causes(): Note [root causes] in result.cpp) are shown in full once, where the
+  // cause starts, by its first pitfall-named check (else its first); the others say so in one line
+  // instead of repeating it.
+  const std::vector<Cause> found = causes(r);
+  const std::vector<int> cause_of = cause_of_each(r, found);
+  const auto cause = [&](const TestResult* t) -> const Cause& {
+    return found[size_t(cause_of[size_t(t - r.tests.data())])];
   };
-  std::map<std::string, size_t> first_with_key;
-  for (size_t i = 0; i < failing.size(); ++i) {
-    for (const std::string& key : causes_of(*failing[i])) {
-      const auto [it, inserted] = first_with_key.emplace(key, i);
-      if (!inserted) parent[root(i)] = root(it->second);
-    }
-  }
-  std::map<size_t, const TestResult*> shown_by;  // group -> the check that shows it in full
-  std::map<size_t, int> group_size, group_skipped;
-  std::map<const TestResult*, size_t> group;  // each failing check's group, once joined
-  for (size_t i = 0; i < failing.size(); ++i) group[failing[i]] = root(i);
-  const auto group_of = [&](const TestResult* t) { return group.at(t); };
-  for (const TestResult* t : failing) {
-    const size_t g = group_of(t);
-    ++group_size[g];
-    group_skipped[g] += t->status == Status::Skipped;
-    const TestResult*& rep = shown_by[g];
-    if (!rep || (rep->pitfall.empty() && !t->pitfall.empty())) rep = t;
-  }
-  // The group's attention map, for the check that shows it (a detector may have none of its own).
-  std::map<size_t, const TestResult*> map_from;
-  for (const TestResult* t : failing)
-    if (t->attention_map.rows > 0) map_from.emplace(group_of(t), t);
-  std::set<const TestResult*> placed;
-  for (const TestResult* t : failing) {
-    const TestResult* rep = shown_by[group_of(t)];
-    if (placed.insert(rep).second) order.push_back(rep);
-    if (placed.insert(t).second) order.push_back(t);
-  }
+  const auto shown_by = [&](const TestResult* t) { return &r.tests[cause(t).shown_by]; };
+  std::vector<const TestResult*> order;
+  for (const Cause& c : found)
+    for (const size_t i : c.checks) order.push_back(&r.tests[i]);
   for (const auto& t : r.tests)
     if (t.status == Status::Pass) order.push_back(&t);
+  // The cause's attention map, for the check that shows it (a detector may have none of its own).
+  const auto map_of = [&](const TestResult* t) -> const TestResult* {
+    if (t->attention_map.rows > 0) return t;
+    for (const size_t i : cause(t).checks)
+      if (r.tests[i].attention_map.rows > 0) return &r.tests[i];
+    return nullptr;
+  };
   for (const TestResult* t : order) {
     if (t->status == Status::Pass) {
       // A pitfall's check passes when its detector did not find the mistake on its cases.
       s += "  " + paint("PASS", "32", colour) + "  " + t->id +
-           (t->id.rfind("pitfall_", 0) == 0 ? "  (not found)" : "") + "\n";
+           (is_pitfall_check(t->id) ? "  (not found)" : "") + "\n";
       continue;
     }
     const bool skipped = t->status == Status::Skipped;
@@ -154,16 +105,16 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
          "  " + t->id;
     if (!t->pitfall.empty()) s += "  " + paint("pitfall: " + t->pitfall, "33;1", colour);
     s += "\n";
-    const TestResult* rep = shown_by[group_of(t)];
+    const TestResult* rep = shown_by(t);
     if (rep != t && t->pitfall.empty()) {
       const std::string own_case = ". Its own case: " + only_check(rerun, t->id);
       // How this check is tied to the one shown in full, in its own terms.
       const std::string tie = !t->diagnosis.empty()        ? "diagnosis " + t->diagnosis
-                              : t->wrong_shape             ? "a result of the " + wrong_what(*t)
-                              : !t->threw.empty()          ? "the same " + cause_description(*t)
+                              : t->wrong != Wrong::None    ? "a result of the " + wrong_what(*t)
+                              : !t->threw.empty()          ? "the same " + cause_in_words(*t)
                               : t->status == Status::Error ? std::string("the same error")
-                                                           : cause_description(*t);
-      if (not_run_after_timeout(*t)) {
+                                                           : cause_in_words(*t);
+      if (t->stop == Stop::NotRun) {
         s += wrap("Not run: it calls the same code as " + rep->id +
                       ", which timed out above, and would wait the same way. Fix that first" +
                       own_case,
@@ -173,9 +124,9 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
       if (skipped) {
         // "could not check for the head order: forward threw ..." -> its first clause.
         const std::string what = t->message.substr(0, t->message.find(": "));
-        const std::string how = t->wrong_shape      ? "returned " + tie + ", as"
-                                : !t->threw.empty() ? "threw " + tie + " as"
-                                                    : "failed for the same cause as";
+        const std::string how = t->wrong != Wrong::None ? "returned " + tie + ", as"
+                                : !t->threw.empty()     ? "threw " + tie + " as"
+                                                        : "failed for the same cause as";
         s += wrap(what + ": the code " + how + " in " + rep->id + " above" + own_case, "        ");
       } else {
         s += wrap("Same cause as " + rep->id + " above (" +
@@ -185,6 +136,8 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
       }
       continue;
     }
+    if (rep != t)
+      s += "        Same cause as " + rep->id + " above.\n";  // a second pitfall's check
     s += wrap(t->message, "        ");
     if (!t->diagnosis.empty()) {
       s += "        " + paint("diagnosis " + t->diagnosis + ":", "36;1", colour) + "\n";
@@ -214,8 +167,7 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     if (!t->expected.empty()) s += "        expected " + t->expected + "\n";
     if (!t->got.empty()) s += "        got      " + t->got + "\n";
     if (!t->difference.empty()) s += "        " + t->difference + "\n";
-    if (const auto m = map_from.find(group_of(t)); m != map_from.end()) {
-      const TestResult* from = t->attention_map.rows > 0 ? t : m->second;
+    if (const TestResult* from = map_of(t)) {
       s += attention_map_text(from->attention_map, colour, "        ", from == t ? "" : from->id);
     }
     if (!t->output.empty())
@@ -242,7 +194,9 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
   summary += " of ";
   summary += std::to_string(r.tests.size());
   summary += " checks failed";
-  if (const auto not_run = std::count_if(r.tests.begin(), r.tests.end(), not_run_after_timeout);
+  if (const auto not_run =
+          std::count_if(r.tests.begin(), r.tests.end(),
+                        [](const TestResult& t) { return t.stop == Stop::NotRun; });
       not_run > 0)
     summary += " (" + std::to_string(not_run) + " of them not run: see the first)";
   if (const auto skipped = count(Status::Skipped); skipped > 0)
@@ -256,37 +210,42 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
   if (!all) s += " (each check's points: katas/" + r.kata + "/kata.toml)";
   s += "\n";
   if (!all) {
-    // One line per cause shared by several checks and named by no pitfall, then the pitfalls,
-    // and what they leave unexplained: a second, independent failure is never hidden behind "fix
-    // these first".
-    for (const TestResult* t : order) {
-      if (t->status == Status::Pass) continue;
-      const size_t g = group_of(t);
-      if (shown_by[g] != t || group_size[g] < 2 || !t->pitfall.empty()) continue;
-      const int skipped = group_skipped[g];
-      s += wrap(std::to_string(group_size[g]) + " checks" +
-                    (skipped > 0 ? " (" + std::to_string(skipped) + " of them skipped)" : "") +
-                    " come from one cause, the " + cause_description(*t) + " shown under " + t->id +
-                    ": fix it first.",
-                "", 100);
-    }
+    // The causes, as above: the pitfalls first, then each other cause shared by several checks,
+    // then the checks with a cause of their own. Each cause is said once, so no line contradicts
+    // another, and a second, independent failure is never hidden behind "fix these first".
     const auto named = r.pitfalls();
-    std::vector<std::string> unexplained;
-    for (const TestResult* t : failing)
-      if (t->pitfall.empty() && shown_by[group_of(t)]->pitfall.empty())
-        unexplained.push_back(t->id);
+    const bool one = named.size() == 1;
+    std::vector<const Cause*> shared;
+    std::vector<std::string> alone;
+    for (const Cause& c : found) {
+      if (!c.pitfall.empty()) continue;
+      if (c.checks.size() > 1)
+        shared.push_back(&c);
+      else
+        alone.push_back(r.tests[c.shown_by].id);
+    }
     if (!named.empty()) {
-      const bool one = named.size() == 1;
-      const bool others = failing.size() > named.size();
       s += std::string(one ? "pitfall found: " : "pitfalls found: ") + join(named) + " - fix " +
            (one ? "it" : "them") + " first.";
-      if (!unexplained.empty()) {
+      if (!alone.empty()) {
         s += " Not tied to " + std::string(one ? "it" : "them") +
-             " (they may have a cause of their own): " + join(unexplained) + ".";
-      } else if (others) {
+             " (they may have a cause of their own): " + join(alone) + ".";
+      } else if (shared.empty() && size_t(failed + count(Status::Skipped)) > named.size()) {
         s += " The other failures come from " + std::string(one ? "it" : "them") + ".";
       }
       s += "\n";
+    }
+    for (const Cause* c : shared) {
+      const std::string then =
+          !named.empty()   ? "not tied to the " + std::string(one ? "pitfall" : "pitfalls") + "."
+          : c == shared[0] ? "fix it first."
+                           : "a separate cause.";
+      s +=
+          wrap(std::to_string(c->checks.size()) + " checks" +
+                   (c->skipped > 0 ? " (" + std::to_string(c->skipped) + " of them skipped)" : "") +
+                   " come from one cause, the " + c->what + " shown under " +
+                   r.tests[c->shown_by].id + ": " + then,
+               "", 100);
     }
     s += "rerun exactly this: " + rerun + "\n";
     s += "stuck? ./grade hint " + r.kata + "\n";

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "grader/report/finding.hpp"
+
 namespace cli {
 
 /// A check's or a kata's status. NotStarted: the kata file is the shipped stub, or every check
@@ -22,39 +24,29 @@ const char* status_name(Status s);
 /// The inverse of status_name; nullopt for any other text.
 std::optional<Status> parse_status(const std::string& name);
 
-/// A named input of a case, as shown to the learner: {"T", "3"}.
-using Field = std::pair<std::string, std::string>;
+using report::AttentionMap;
+using report::Field;
+using report::Stop;
+using report::Wrong;
 
-/// The learner's attention weights beside the correct ones on a check's smallest failing case, for
-/// one query-by-key slice; row-major, NaN kept (grader/lib/attention_map.hpp makes it).
-struct AttentionMap {
-  std::string where;       // "batch entry 0, head 1", or empty
-  int rows = 0, cols = 0;  // queries, keys; 0 when there is no map
-  std::vector<double> expected, got;
-};
-
-struct TestResult {
+/// One check's result: what it found (report::Finding, as the runner sent it or as ./grade saw the
+/// runner stop) and how it went.
+struct TestResult : report::Finding {
   std::string id;                // the check: "matches_reference", "pitfall_neg_inf_nan"
   std::string title;             // the check's sentence
-  Status status = Status::Fail;  // Pass, Fail or Error
-  bool not_implemented = false;  // failed because the learner's code threw kt::NotImplemented
-  bool timed_out = false;        // Error because it ran past its time limit (even when re-run)
-  std::string message;
-  std::string threw;                  // what the learner's code threw, or empty
-  bool wrong_shape = false;           // the learner's code returned another shape or dtype
-  std::string pitfall;                // empty when not attributed
-  std::string diagnosis;              // a catalogue match's id ("mask_ignored"), or empty
-  std::string diagnosis_message;      // "your output equals ... Fix: ..."
-  std::string journey;                // the steps beside the learner's ops (lines), or empty
-  AttentionMap attention_map;         // rows == 0 when none
-  std::vector<Field> counterexample;  // the smallest failing case (or the case that crashed)
-  std::string expected, got;
-  std::string difference;  // "largest |got - expected| = ...", with a constant ratio if any
-  std::string output;      // what the learner's code printed, valid UTF-8, cut at a character
-  double duration_ms = 0;  // wall-clock, including a re-run
-  double cpu_ms = 0;       // CPU time of the (last) run: what the time limit measures
+  Status status = Status::Fail;  // Pass, Fail, Error or Skipped
+  std::string output;            // what the learner's code printed, valid UTF-8, cut at a character
+  double duration_ms = 0;        // wall-clock, including a re-run
+  double cpu_ms = 0;             // CPU time of the (last) run: what the time limit measures
   int points = 0, max_points = 0;
+  /// Error because it ran past its time limit (even when re-run), or was not run after a check
+  /// that did.
+  [[nodiscard]] bool timed_out() const { return report::is_timeout(stop); }
 };
+
+using report::is_pitfall_check;
+using report::pitfall_check;
+using report::pitfall_of_check;
 
 struct KataResult {
   std::string kata;
@@ -65,7 +57,10 @@ struct KataResult {
   std::string warnings;  // the compiler's warnings (shown, never fatal)
   uint64_t seed = 1;
   int declared_max = 0;  // the kata's points (kata.toml), for a file that never got to its checks
-  std::string sandbox;   // "sandbox: on" or "sandbox: off — why" (sandbox.hpp); empty: not graded
+  /// Whether the file was compiled and checked inside bubblewrap (sandbox.hpp): Unknown when it was
+  /// not graded; `sandbox` is the line reports show ("sandbox: off — why").
+  enum class Sandboxed { Unknown, On, Off } sandboxed = Sandboxed::Unknown;
+  std::string sandbox;
   std::vector<TestResult> tests;
 
   [[nodiscard]] int score() const;
@@ -79,16 +74,30 @@ struct KataResult {
   [[nodiscard]] std::string first_failure() const;
 };
 
-/// What a failing check failed of, for grouping checks under one root cause: a result of the wrong
-/// shape or dtype, its diagnosis, the exception the learner's code threw (numbers left out: the
-/// same error on another shape is the same cause), the error it stopped with (a crash, a time-out,
-/// the memory limit; numbers and the case left out), its journey, its pitfall; each that applies,
-/// as keys. Two checks that share a key have one cause (and so, through a check with two keys, do
-/// checks with different keys). Empty for a pass, or when nothing is known.
-std::vector<std::string> causes_of(const TestResult& t);
-/// An error message's first clause: up to its case (" on the case"), its first sentence's end, or
-/// the check it names as its cause (" in check "): what causes_of compares.
-std::string first_clause(const std::string& message);
+/// One root cause of a kata's failures (Note [root causes] in result.cpp): the failing and skipped
+/// checks it explains. Every report shows a kata's causes from causes(), so they agree.
+struct Cause {
+  std::vector<size_t> checks;  // indices into KataResult::tests: shown_by first, then test order
+  size_t shown_by = 0;         // the check that shows it in full: its first pitfall's, else first
+  std::string pitfall;         // the pitfall it is (shown_by's), or empty
+  std::string what;            // in words: "wrong shape", "kt::ViewError", "diagnosis X", ...
+  int skipped = 0;             // how many of its checks are skipped
+};
+
+/// The root causes of r's failing and skipped checks, in the order they appear in its tests (the
+/// order to fix them in).
+std::vector<Cause> causes(const KataResult& r);
+/// The index in causes(r) of each test (a cause's index for a failing or skipped check, -1 for a
+/// pass).
+std::vector<int> cause_of_each(const KataResult& r, const std::vector<Cause>& causes);
+
+/// What a failing check failed of, in words: "diagnosis mask_ignored", "wrong dtype",
+/// "kt::ViewError", "error \"crashed with SIGSEGV\"", "first diverging step", "pitfall X".
+std::string cause_in_words(const TestResult& t);
+
+/// Why a check stopped, in words that follow "the": "crash with SIGSEGV", "time-out at the
+/// CPU-time limit", ...; "" for Stop::None.
+std::string stop_in_words(const report::Finding& f);
 
 /// A kata's status from its checks: Pass when every check passed; NotStarted when every check
 /// stopped at kt::NotImplemented (none passed); Error when every check errored; otherwise Fail.

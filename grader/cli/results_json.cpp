@@ -1,9 +1,9 @@
 #include "grader/cli/results_json.hpp"
 
-#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "grader/cli/text.hpp"
+#include "grader/report/finding_json.hpp"
 
 namespace cli {
 namespace {
@@ -31,45 +31,6 @@ std::optional<Status> parse_spec_status(const std::string& s) {
 
 }  // namespace
 
-nlohmann::json attention_map_to_json(const AttentionMap& m) {
-  if (m.rows <= 0) return nlohmann::json();
-  // nlohmann writes a NaN as null; the reader reads null back as NaN.
-  return {{"where", valid_utf8(m.where)},
-          {"rows", m.rows},
-          {"cols", m.cols},
-          {"expected", m.expected},
-          {"got", m.got}};
-}
-
-AttentionMap attention_map_from_json(const nlohmann::json& j) {
-  AttentionMap m;
-  if (!j.is_object()) return m;
-  const auto count = [&](const char* key) {
-    const auto it = j.find(key);
-    return it != j.end() && it->is_number_integer() ? it->get<int64_t>() : int64_t{0};
-  };
-  const int64_t rows = count("rows"), cols = count("cols");
-  if (rows < 1 || rows > 12 || cols < 1 || cols > 12) return m;
-  const auto grid = [&](const char* key, std::vector<double>& out) {
-    const auto it = j.find(key);
-    if (it == j.end() || !it->is_array() || it->size() != size_t(rows * cols)) return false;
-    for (const auto& v : *it) {
-      if (v.is_number())
-        out.push_back(v.get<double>());
-      else if (v.is_null())
-        out.push_back(std::numeric_limits<double>::quiet_NaN());
-      else
-        return false;
-    }
-    return true;
-  };
-  if (!grid("expected", m.expected) || !grid("got", m.got)) return {};
-  m.where = valid_utf8(string_at(j, "where"));
-  m.rows = int(rows);
-  m.cols = int(cols);
-  return m;
-}
-
 nlohmann::json to_json(const KataResult& r) {
   const bool error = r.status == Status::Error;
   nlohmann::json j = {{"version", 3},
@@ -87,43 +48,45 @@ nlohmann::json to_json(const KataResult& r) {
                       {"pitfalls", r.pitfalls()},
                       {"diagnoses", r.diagnoses()},
                       {"sandbox", text_or_null(r.sandbox)},
+                      {"sandboxed", r.sandboxed == KataResult::Sandboxed::Unknown
+                                        ? nlohmann::json()
+                                        : nlohmann::json(r.sandboxed == KataResult::Sandboxed::On)},
                       {"tests", nlohmann::json::array()}};
   if (!error && !r.message.empty()) j["note"] = valid_utf8(r.message);  // e.g. why not started
-  for (const auto& t : r.tests) {
-    nlohmann::json counter = nlohmann::json::array();
-    for (const auto& [name, value] : t.counterexample)
-      counter.push_back({{"name", valid_utf8(name)}, {"value", valid_utf8(value)}});
+  const std::vector<Cause> found = causes(r);
+  const std::vector<int> cause_of = cause_of_each(r, found);
+  j["causes"] = nlohmann::json::array();
+  for (const Cause& c : found) {
+    nlohmann::json ids = nlohmann::json::array();
+    for (const size_t i : c.checks) ids.push_back(r.tests[i].id);
+    j["causes"].push_back({{"what", valid_utf8(c.what)},
+                           {"pitfall", text_or_null(c.pitfall)},
+                           {"shown_by", r.tests[c.shown_by].id},
+                           {"checks", ids},
+                           {"skipped", c.skipped}});
+  }
+  for (size_t i = 0; i < r.tests.size(); ++i) {
+    const TestResult& t = r.tests[i];
     const std::string output = valid_utf8(t.output);
     const std::string cut =
         cut_chars(output, kJsonOutputChars, "\n[cut: the text report has more]");
     const std::string command =
         "./grade " + r.kata + " --check " + t.id + " --seed " + std::to_string(r.seed);
-    nlohmann::json test = {
-        {"name", t.id},
-        {"status", spec_status(t.status)},
-        {"message", t.status == Status::Pass ? nlohmann::json() : text_or_null(t.message)},
-        {"output", text_or_null(cut)},
-        {"test_code", command},
-        {"title", t.title},
-        {"task_id", t.id.rfind("pitfall_", 0) == 0 ? 2 : 1},
-        {"pitfall", text_or_null(t.pitfall)},
-        {"diagnosis", text_or_null(t.diagnosis)},
-        {"diagnosis_message", text_or_null(t.diagnosis_message)},
-        {"journey", text_or_null(t.journey)},
-        {"attention_map", attention_map_to_json(t.attention_map)},
-        {"skipped", t.status == Status::Skipped},
-        {"threw", text_or_null(t.threw)},
-        {"wrong_shape", t.wrong_shape},
-        {"not_implemented", t.not_implemented},
-        {"timed_out", t.timed_out},
-        {"counterexample", counter},
-        {"expected", valid_utf8(t.expected)},
-        {"got", valid_utf8(t.got)},
-        {"difference", text_or_null(t.difference)},
-        {"score", t.points},
-        {"max_score", t.max_points},
-        {"duration_ms", t.duration_ms},
-        {"cpu_ms", t.cpu_ms}};
+    // The spec's keys first, then the finding (report::to_json) and the check's own.
+    nlohmann::json test = {{"name", t.id},
+                           {"status", spec_status(t.status)},
+                           {"output", text_or_null(cut)},
+                           {"test_code", command},
+                           {"title", t.title},
+                           {"task_id", is_pitfall_check(t.id) ? 2 : 1}};
+    test.update(report::to_json(t, valid_utf8));
+    if (t.status == Status::Pass) test["message"] = nullptr;
+    test.update({{"skipped", t.status == Status::Skipped},
+                 {"score", t.points},
+                 {"max_score", t.max_points},
+                 {"duration_ms", t.duration_ms},
+                 {"cpu_ms", t.cpu_ms},
+                 {"cause", cause_of[i] < 0 ? nlohmann::json() : nlohmann::json(cause_of[i])}});
     if (cut != output) test["full_output"] = output;
     j["tests"].push_back(std::move(test));
   }
@@ -148,6 +111,8 @@ std::optional<KataResult> from_json(const nlohmann::json& j) {
   r.solution = string_at(j, "solution");
   r.warnings = string_at(j, "warnings");
   r.sandbox = string_at(j, "sandbox");
+  if (const auto s = j.find("sandboxed"); s != j.end() && s->is_boolean())
+    r.sandboxed = s->get<bool>() ? KataResult::Sandboxed::On : KataResult::Sandboxed::Off;
   r.seed = j.value("seed", uint64_t{1});
   r.declared_max = j.value("max_score", 0);
   for (const auto& t : j["tests"]) {
@@ -156,29 +121,14 @@ std::optional<KataResult> from_json(const nlohmann::json& j) {
     tr.id = string_at(t, "name");
     const auto ts = parse_spec_status(string_at(t, "status"));
     if (!ts || tr.id.empty()) return std::nullopt;
+    static_cast<report::Finding&>(tr) = report::finding_from_json(t, valid_utf8);
     tr.status = *ts == Status::Fail && t.value("skipped", false) ? Status::Skipped : *ts;
-    tr.threw = string_at(t, "threw");
-    tr.wrong_shape = t.value("wrong_shape", false);
     tr.title = string_at(t, "title");
-    tr.message = string_at(t, "message");
-    tr.pitfall = string_at(t, "pitfall");
-    tr.diagnosis = string_at(t, "diagnosis");
-    tr.diagnosis_message = string_at(t, "diagnosis_message");
-    tr.journey = string_at(t, "journey");
-    if (t.contains("attention_map")) tr.attention_map = attention_map_from_json(t["attention_map"]);
-    tr.not_implemented = t.value("not_implemented", false);
-    tr.timed_out = t.value("timed_out", false);
     tr.output = t.contains("full_output") ? string_at(t, "full_output") : string_at(t, "output");
-    tr.expected = string_at(t, "expected");
-    tr.got = string_at(t, "got");
-    tr.difference = string_at(t, "difference");
     tr.points = t.value("score", 0);
     tr.max_points = t.value("max_score", 0);
     tr.duration_ms = t.value("duration_ms", 0.0);
     tr.cpu_ms = t.value("cpu_ms", 0.0);
-    if (t.contains("counterexample") && t["counterexample"].is_array())
-      for (const auto& f : t["counterexample"])
-        tr.counterexample.emplace_back(string_at(f, "name"), string_at(f, "value"));
     r.tests.push_back(std::move(tr));
   }
   return r;

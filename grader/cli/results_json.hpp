@@ -6,9 +6,14 @@
 // (null when it passed), `output` (what the code printed, at most 500 characters, null when
 // nothing), `test_code` (what was run: the command that runs this one check) and `task_id` (1: the
 // kata's general checks, 2: its pitfall checks — the two tasks of every kata). The project adds:
-// kata, started, score, max_score, seed, solution, warnings, pitfalls; per test title, pitfall,
-// not_implemented, timed_out, counterexample ([{name, value}], in the order the case shows them),
-// expected, got, score, max_score, duration_ms, cpu_ms, and `full_output` when `output` was cut.
+// kata, started, score, max_score, seed, solution, warnings, pitfalls, diagnoses, sandbox, and
+// `causes` (the root causes of the failures, as every report shows them: [{what, pitfall,
+// shown_by, checks, skipped}], Note [root causes] in result.cpp); per test title, the finding
+// (grader/report/finding_json.hpp: pitfall, diagnosis, journey, attention_map, counterexample
+// ([{name, value}], in the order the case shows them), expected, got, difference, threw, wrong,
+// stop, ...), `cause` (its index in causes, null for a pass), skipped, score, max_score,
+// duration_ms, cpu_ms, and `full_output` when `output` was cut. The reader ignores `causes` and
+// `cause`: they follow from the tests.
 // Any bytes the learner's code produced come out as valid UTF-8 (invalid bytes as U+FFFD).
 #pragma once
 
@@ -30,12 +35,5 @@ nlohmann::json to_json(const KataResult& r);
 std::string dump_json(const nlohmann::json& j);
 /// Reads back what to_json wrote; nullopt for anything else (a grader that printed no report).
 std::optional<KataResult> from_json(const nlohmann::json& j);
-
-/// An attention map as JSON: {"where", "rows", "cols", "expected", "got"} (NaN as null), or null
-/// when there is none. The runner writes the same form.
-nlohmann::json attention_map_to_json(const AttentionMap& m);
-/// The inverse, checked (rows and cols 1 to 12, rows x cols numbers or nulls in each grid); an
-/// empty map (rows == 0) for anything else.
-AttentionMap attention_map_from_json(const nlohmann::json& j);
 
 }  // namespace cli

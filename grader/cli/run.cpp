@@ -21,6 +21,7 @@
 #include "grader/cli/sandbox.hpp"
 #include "grader/cli/syscall_filter.hpp"
 #include "grader/cli/text.hpp"
+#include "grader/report/finding_json.hpp"
 
 // Note [time limits]
 // A check's time limit is CPU time (RLIMIT_CPU), not wall-clock time: a correct solution uses the
@@ -88,7 +89,7 @@ fs::path g_lock_path = fs::temp_directory_path() / "kt-grade-checks.lock";
 /// What the text report keeps of a check's output, in bytes (results.json keeps 500 characters).
 constexpr size_t kOutputLimit = 2000;
 
-enum class Stop { None, CpuLimit, WallLimit, Blocked };
+enum class Halt { None, CpuLimit, WallLimit, Blocked };
 
 constexpr auto kBlockedAfter = std::chrono::seconds(3);
 constexpr int kBackstopFactor = 20;
@@ -97,7 +98,7 @@ struct Attempt {
   std::string events, output;
   size_t output_dropped = 0;
   int status = 0;  // as from waitpid
-  Stop stop = Stop::None;
+  Halt stop = Halt::None;
   double wall_ms = 0, cpu_ms = 0;
   bool watched = false;  // the ActivityWatch could read the check's threads
 };
@@ -177,7 +178,7 @@ Attempt attempt(const Programs& programs, const CheckMeta& check, uint64_t seed,
   while (open_fds > 0) {
     const auto now = std::chrono::steady_clock::now();
     if (watch.blocked(now)) {
-      a.stop = Stop::Blocked;
+      a.stop = Halt::Blocked;
       kill(-pid, SIGKILL);
       break;
     }
@@ -185,7 +186,7 @@ Attempt attempt(const Programs& programs, const CheckMeta& check, uint64_t seed,
     const auto deadline = watch.works() ? std::max(backstop, wall_deadline) : wall_deadline;
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now);
     if (left.count() <= 0) {
-      a.stop = Stop::WallLimit;
+      a.stop = Halt::WallLimit;
       kill(-pid, SIGKILL);
       break;
     }
@@ -218,10 +219,10 @@ Attempt attempt(const Programs& programs, const CheckMeta& check, uint64_t seed,
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   a.cpu_ms = (double(usage.ru_utime.tv_sec) + double(usage.ru_stime.tv_sec)) * 1000.0 +
              (double(usage.ru_utime.tv_usec) + double(usage.ru_stime.tv_usec)) / 1000.0;
-  if (a.stop == Stop::None && WIFSIGNALED(a.status) &&
+  if (a.stop == Halt::None && WIFSIGNALED(a.status) &&
       (WTERMSIG(a.status) == SIGXCPU ||
        (WTERMSIG(a.status) == SIGKILL && a.cpu_ms >= limits.cpu_s * 1000.0)))
-    a.stop = Stop::CpuLimit;
+    a.stop = Halt::CpuLimit;
   return a;
 }
 
@@ -243,7 +244,7 @@ TestResult run_check(const Programs& programs, const CheckMeta& check, uint64_t 
     a = attempt(programs, check, seed, limits, limits.wall_s, nonce);
   }
   double wall_ms = a.wall_ms;
-  if (a.stop == Stop::WallLimit && !a.watched) {  // maybe only a busy machine: once more, alone
+  if (a.stop == Halt::WallLimit && !a.watched) {  // maybe only a busy machine: once more, alone
     const ChecksLock alone(true);
     a = attempt(programs, check, seed, limits, 4 * limits.wall_s, nonce);
     wall_ms += a.wall_ms;
@@ -252,6 +253,7 @@ TestResult run_check(const Programs& programs, const CheckMeta& check, uint64_t 
   r.cpu_ms = a.cpu_ms;
   if (a.status == -1) {
     r.status = Status::Error;
+    r.stop = report::Stop::NoPipes;
     r.message = "could not create pipes to run the check";
     return r;
   }
@@ -291,65 +293,46 @@ TestResult run_check(const Programs& programs, const CheckMeta& check, uint64_t 
       blocked_call = j["syscall"].get<long>();
     if (j.value("event", "") == "result" && j.value("nonce", "") == nonce) result = j;
   }
-  const auto text = [](const nlohmann::json& j, const char* key) {
-    const auto it = j.find(key);
-    return it != j.end() && it->is_string() ? valid_utf8(it->get<std::string>()) : std::string();
-  };
-  const auto fields = [&](const nlohmann::json& list) {
-    std::vector<Field> out;
-    if (list.is_array())
-      for (const auto& f : list)
-        if (f.is_object()) out.emplace_back(text(f, "name"), text(f, "value"));
-    return out;
-  };
   // A result counts only from a runner that then exited normally.
-  const bool clean_exit = a.stop == Stop::None && WIFEXITED(a.status) && WEXITSTATUS(a.status) == 0;
+  const bool clean_exit = a.stop == Halt::None && WIFEXITED(a.status) && WEXITSTATUS(a.status) == 0;
   if (result.is_object() && clean_exit) {
-    r.status = parse_status(text(result, "status")).value_or(Status::Fail);
+    static_cast<report::Finding&>(r) = report::finding_from_json(result, valid_utf8);
+    r.status = parse_status(result.value("status", "")).value_or(Status::Fail);
     if (r.status == Status::NotStarted) r.status = Status::Fail;  // a kata's status, not a check's
-    r.title = text(result, "title");
-    r.message = text(result, "message");
-    r.pitfall = text(result, "pitfall");
-    r.diagnosis = text(result, "diagnosis");
-    r.diagnosis_message = text(result, "diagnosis_message");
-    r.journey = text(result, "journey");
-    if (result.contains("attention_map"))
-      r.attention_map = attention_map_from_json(result["attention_map"]);
-    r.not_implemented = result.value("not_implemented", false);
-    r.threw = text(result, "threw");
-    r.wrong_shape = result.value("wrong_shape", false);
-    r.counterexample = fields(result.value("counterexample", nlohmann::json()));
-    r.expected = text(result, "expected");
-    r.got = text(result, "got");
-    r.difference = text(result, "difference");
+    if (r.status == Status::Error && r.stop == report::Stop::None) r.stop = report::Stop::BadReply;
+    if (r.status != Status::Error) r.stop = report::Stop::None;
+    const auto title = result.find("title");
+    if (title != result.end() && title->is_string())
+      r.title = valid_utf8(title->get<std::string>());
     r.points = r.status == Status::Pass ? check.points : 0;
     return r;
   }
   r.status = Status::Error;
   const std::string during = last_case.is_null() ? "" : " on the case below";
-  if (a.stop == Stop::CpuLimit) {
-    r.timed_out = true;
+  if (a.stop == Halt::CpuLimit) {
+    r.stop = report::Stop::CpuLimit;
     r.message = "timed out: used more than " + std::to_string(limits.cpu_s) + " s of CPU time" +
                 during + ". Look for a loop that never ends.";
-  } else if (a.stop == Stop::Blocked) {
-    r.timed_out = true;
+  } else if (a.stop == Halt::Blocked) {
+    r.stop = report::Stop::Blocked;
     r.message = "blocked: it sat idle for " + std::to_string(kBlockedAfter.count()) +
                 " s, waiting instead of computing" + during +
                 ". Look for something that waits forever: a sleep, a read from the terminal, a "
                 "lock or a condition variable nobody releases.";
-  } else if (a.stop == Stop::WallLimit && a.watched) {
-    r.timed_out = true;
+  } else if (a.stop == Halt::WallLimit && a.watched) {
+    r.stop = report::Stop::Busy;
     r.message = "timed out: still computing after " +
                 std::to_string(kBackstopFactor * limits.cpu_s) +
                 " s of wall-clock time without reaching its CPU limit" + during +
                 ": the machine is too busy to grade it. Run the grade again when it is idle.";
-  } else if (a.stop == Stop::WallLimit) {
-    r.timed_out = true;
+  } else if (a.stop == Halt::WallLimit) {
+    r.stop = report::Stop::Hung;
     r.message = "timed out: still running after " + std::to_string(4 * limits.wall_s) +
                 " s without using much CPU (twice: the second time alone)" + during +
                 ". Look for something that waits forever (a sleep, a read from the terminal).";
   } else if (WIFSIGNALED(a.status) && WTERMSIG(a.status) == SIGSYS) {
     // What the case was does not matter: the code did something no case allows.
+    r.stop = report::Stop::Refused;
     const std::string what = blocked_call >= 0 ? blocked_call_description(blocked_call) : "";
     r.message = "stopped by the sandbox: it tried to " +
                 (what.empty() ? "make a system call checks may not make (start a process, use the "
@@ -359,16 +342,20 @@ TestResult run_check(const Programs& programs, const CheckMeta& check, uint64_t 
                 "compute, print and write files in its temporary folder.";
     return r;
   } else if (WIFSIGNALED(a.status) && WTERMSIG(a.status) == SIGXFSZ) {
+    r.stop = report::Stop::FileSize;
     r.message = "stopped at the file-size limit: it wrote more than " +
                 std::to_string(kCheckFileBytes >> 20) + " MiB to one file (SIGXFSZ)" + during +
                 ". The file was in its private temporary folder, thrown away with it.";
   } else if (WIFSIGNALED(a.status)) {
+    r.stop = report::Stop::Crashed;
+    r.signal = WTERMSIG(a.status);
     r.message = "crashed with " + signal_name(WTERMSIG(a.status)) + during + ".";
   } else {
+    r.stop = report::Stop::RunnerExit;
     r.message = "the check runner exited with status " + std::to_string(WEXITSTATUS(a.status)) +
                 " without a result" + during + ".";
   }
-  r.counterexample = fields(last_case);
+  r.counterexample = report::fields_from_json(last_case, valid_utf8);
   return r;
 }
 

@@ -11,6 +11,7 @@
 #include "grader/cli/build.hpp"
 #include "grader/cli/files.hpp"
 #include "grader/cli/process.hpp"
+#include "grader/cli/result.hpp"
 
 namespace cli {
 namespace {
@@ -97,7 +98,7 @@ int new_pitfall(const Kata& kata, const std::string& id) {
     return 2;
   }
   const fs::path root = source_dir();
-  const std::string check_id = "pitfall_" + id;
+  const std::string check_id = pitfall_check(id);
   for (const CheckMeta& c : kata.checks) {
     if (c.id == check_id) {
       std::cerr << "grade new-pitfall: the kata " << kata.name << " already has the check "

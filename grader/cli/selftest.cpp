@@ -16,6 +16,7 @@
 #include "grader/cli/interview.hpp"
 #include "grader/cli/pool.hpp"
 #include "grader/cli/process.hpp"
+#include "grader/cli/result.hpp"
 #include "grader/cli/run.hpp"
 #include "grader/cli/sandbox.hpp"
 #include "grader/cli/text.hpp"
@@ -254,7 +255,8 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
   try {
     for (const DrillQuestion& q : drill_questions(kata)) {
       const std::string id = q.pitfall.substr(0, q.pitfall.find_first_of(" \t"));
-      if (!id.empty() && std::find(listed.begin(), listed.end(), "pitfall_" + id) == listed.end() &&
+      if (!id.empty() &&
+          std::find(listed.begin(), listed.end(), pitfall_check(id)) == listed.end() &&
           q.pitfall.find("(named in ") == std::string::npos)
         problems.push_back("hints/" + kata.name + "/interview.md: the question '" + q.question +
                            "' names the pitfall " + id + ", which is no check of the kata (say " +
@@ -269,7 +271,7 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
   for (const auto& f : files) expected[f] = read_expectation(f);
   std::set<std::string> pitfalls;
   for (const auto& id : listed)
-    if (id.rfind("pitfall_", 0) == 0) pitfalls.insert(id.substr(8));
+    if (is_pitfall_check(id)) pitfalls.insert(pitfall_of_check(id));
   for (const auto& p : pitfalls) {
     const bool has_bad = std::any_of(expected.begin(), expected.end(), [&](const auto& kv) {
       return kv.second.pitfalls == std::vector<std::string>{p};
@@ -327,7 +329,7 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
         file_args[i] = {"--check", kata.checks.front().id};
       } else if (e.pitfalls.size() == 1) {
         for (const auto& check : kata.checks) {
-          if (check.id.rfind("pitfall_", 0) != 0 || check.id == "pitfall_" + e.pitfalls.front())
+          if (!is_pitfall_check(check.id) || check.id == pitfall_check(e.pitfalls.front()))
             file_args[i].insert(file_args[i].end(), {"--check", check.id});
         }
       }

@@ -112,4 +112,17 @@ std::string xml_escape(const std::string& text) {
   return out;
 }
 
+std::string markdown_text(const std::string& text) {
+  std::string out;
+  for (const char ch : valid_utf8(text)) {
+    if (ch == '<') {
+      out += "&lt;";
+      continue;
+    }
+    if (ch == '|' || ch == '*' || ch == '_' || ch == '`' || ch == '[') out += '\\';
+    out += ch;
+  }
+  return out;
+}
+
 }  // namespace cli

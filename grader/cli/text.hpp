@@ -25,6 +25,10 @@ size_t count_chars(const std::string& utf8);
 /// but [A-Za-z0-9_] becomes '?' (ids are identifiers; anything else came from a broken runner).
 std::string safe_id(std::string id);
 
+/// Text inside a Markdown line: the characters Markdown would read as markup (| * _ ` < [) made
+/// literal.
+std::string markdown_text(const std::string& text);
+
 /// Text as XML (or SVG) character data or attribute value: valid UTF-8, without the control
 /// characters XML 1.0 forbids (all but tab and newline).
 std::string xml_escape(const std::string& text);

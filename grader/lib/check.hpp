@@ -10,48 +10,25 @@
 #include <utility>
 #include <vector>
 
+#include "grader/report/finding.hpp"
+
 namespace grader {
 
-/// The learner's attention weights beside the correct ones on a check's smallest failing case, for
-/// one query-by-key slice (attention_map.hpp); row-major, NaN kept. Empty (rows == 0) when none.
-struct AttentionMap {
-  std::string where;  // the slice of the leading axes shown: "batch entry 0, head 1", or empty
-  int64_t rows = 0, cols = 0;  // queries, keys
-  std::vector<double> expected, got;
-};
+using AttentionMap = report::AttentionMap;
+using report::Stop;
+using report::Wrong;
 
-/// The smallest failing case of a check, after shrinking, ready to show a learner.
-struct Failure {
-  std::string pitfall;  // a pitfall id ("mask_after_softmax"), or empty when not attributed
-  /// A catalogue match (diagnosis.hpp): the id of the one catalogued mistake the output equals
-  /// ("mask_ignored", or a pitfall's id), and the sentence that says so with the fix; empty when
-  /// none or several match. Diagnosis only: it never changes a verdict or a score.
-  std::string diagnosis;
-  std::string diagnosis_message;
-  /// Without a diagnosis: the correct computation's steps beside the learner's ops, and the first
-  /// step the learner's code never computes (journey.hpp); several lines, or empty.
-  std::string journey;
-  /// On the smallest failing case: the learner's attention weights beside the correct ones.
-  AttentionMap attention_map;
-  std::string message;  // what went wrong and why, one paragraph
-  std::vector<std::pair<std::string, std::string>> counterexample;  // named inputs of the case
-  std::string expected;                                             // a small slice, or empty
-  std::string got;                                                  // the same slice of the output
-  std::string difference;  // "largest |got - expected| = ...; got = 0.707 x expected", or empty
-  bool error = false;  // the code could not be graded (it ran out of memory), not a wrong answer
-  bool not_implemented = false;  // the learner's code threw kt::NotImplemented: not started yet
+/// The smallest failing case of a check, after shrinking, ready to show a learner: what it found
+/// (report::Finding, the fields every report shows) and how the runner reports it.
+struct Failure : report::Finding {
   /// The check could not test what it is for: the learner's call on its case threw or returned
   /// another shape, a failure the general checks report. Shown as SKIPPED, never scored.
   bool skipped = false;
-  /// The learner's call returned a tensor of another shape or dtype: the CLI groups the checks that
-  /// failed (or were skipped) for that under one root cause.
-  bool wrong_shape = false;
-  /// What the learner's call threw ("kt::ViewError: view size is ..."), or empty: the CLI groups
-  /// the checks that failed on the same exception under one root cause.
-  std::string threw;
   /// Run once on the smallest failing case, after shrinking (run_property): work too slow for
   /// every shrinking step, such as matching the output against a mistake catalogue.
   std::function<void(Failure&)> after_shrinking;
+  /// The code could not be graded (report::Finding::stop says why), not a wrong answer.
+  [[nodiscard]] bool error() const { return stop != Stop::None; }
 };
 
 /// Result of one check.

@@ -53,7 +53,7 @@ void set_diagnosis(Failure& f, const CatalogueEntry& entry, size_t cases) {
   // catalogue entry in another kata of the family).
   const auto& checks = registry();
   if (std::any_of(checks.begin(), checks.end(),
-                  [&](const CheckInfo& c) { return c.id == "pitfall_" + entry.id; })) {
+                  [&](const CheckInfo& c) { return c.id == report::pitfall_check(entry.id); })) {
     f.diagnosis_message += " This is the pitfall " + entry.id + ": its own check says more.";
   }
 }

@@ -4,7 +4,7 @@ namespace grader {
 
 Failure failure_from_throw(const Run& run, const std::string& what) {
   Failure f;
-  f.error = run.out_of_memory;
+  if (run.out_of_memory) f.stop = Stop::OutOfMemory;
   f.not_implemented = run.not_implemented;
   f.message = what + (run.returned_undefined ? " " : " threw instead of returning: ") + run.error;
   if (!run.returned_undefined) f.threw = run.error;

@@ -22,6 +22,7 @@
 
 #include "grader/lib/check.hpp"
 #include "grader/lib/remote.hpp"
+#include "grader/report/finding_json.hpp"
 
 namespace grader {
 namespace {
@@ -38,12 +39,6 @@ void emit(const nlohmann::json& j) {
   const std::string line = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   std::fwrite(line.data(), 1, line.size(), g_events);
   std::fflush(g_events);
-}
-
-nlohmann::json pairs_to_json(const std::vector<std::pair<std::string, std::string>>& pairs) {
-  nlohmann::json j = nlohmann::json::array();
-  for (const auto& [k, v] : pairs) j.push_back({{"name", k}, {"value", v}});
-  return j;
 }
 
 void limit_memory(int64_t mib) {
@@ -86,17 +81,19 @@ std::vector<CheckInfo>& registry() {
 }
 
 void announce_case(const std::vector<std::pair<std::string, std::string>>& fields) {
-  emit({{"event", "case"}, {"check", g_current_check}, {"case", pairs_to_json(fields)}});
+  emit({{"event", "case"}, {"check", g_current_check}, {"case", report::fields_to_json(fields)}});
 }
 
 void announce_blocked_call(long syscall) { emit({{"event", "blocked"}, {"syscall", syscall}}); }
 
 void abort_check(const std::string& message) {
-  emit({{"event", "result"},
-        {"check", g_current_check},
-        {"status", "error"},
-        {"message", message},
-        {"nonce", g_nonce}});
+  report::Finding f;
+  f.message = message;
+  f.stop = report::Stop::BadReply;
+  nlohmann::json result = report::to_json(f);
+  result.update(
+      {{"event", "result"}, {"check", g_current_check}, {"status", "error"}, {"nonce", g_nonce}});
+  emit(result);
   std::fflush(nullptr);
   _exit(0);
 }
@@ -170,34 +167,14 @@ int main(int argc, char** argv) {
                            {"check", it->id},
                            {"title", it->title},
                            {"status", outcome.passed            ? "pass"
-                                      : outcome.failure.error   ? "error"
+                                      : outcome.failure.error() ? "error"
                                       : outcome.failure.skipped ? "skipped"
                                                                 : "fail"},
                            {"cases_run", outcome.cases_run},
                            {"seed", seed},
                            {"duration_ms", ms.count()},
                            {"nonce", grader::g_nonce}};
-  if (!outcome.passed) {
-    const grader::Failure& f = outcome.failure;
-    result["pitfall"] = f.pitfall.empty() ? nlohmann::json() : nlohmann::json(f.pitfall);
-    result["message"] = f.message;
-    result["diagnosis"] = f.diagnosis.empty() ? nlohmann::json() : nlohmann::json(f.diagnosis);
-    result["diagnosis_message"] = f.diagnosis_message;
-    result["journey"] = f.journey;
-    if (f.attention_map.rows > 0)
-      result["attention_map"] = {{"where", f.attention_map.where},
-                                 {"rows", f.attention_map.rows},
-                                 {"cols", f.attention_map.cols},
-                                 {"expected", f.attention_map.expected},
-                                 {"got", f.attention_map.got}};
-    result["not_implemented"] = f.not_implemented;
-    result["threw"] = f.threw;
-    result["wrong_shape"] = f.wrong_shape;
-    result["counterexample"] = grader::pairs_to_json(f.counterexample);
-    result["expected"] = f.expected;
-    result["got"] = f.got;
-    result["difference"] = f.difference;
-  }
+  if (!outcome.passed) result.update(report::to_json(outcome.failure));
   grader::emit(result);
   return 0;
 }

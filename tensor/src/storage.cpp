@@ -136,7 +136,8 @@ std::shared_ptr<Storage> Storage::allocate(int64_t nbytes, const std::string& wh
   const auto request = static_cast<std::size_t>(nbytes > 0 ? nbytes : 1);
   storage->data = allocate_bytes(request, storage->capacity);
   if (storage->data == nullptr) {
-    throw Error("out of memory: cannot allocate " + std::to_string(nbytes) + " bytes for " + what);
+    throw OutOfMemory("out of memory: cannot allocate " + std::to_string(nbytes) + " bytes for " +
+                      what);
   }
   storage->nbytes = nbytes;
   if (counting_allocations()) {

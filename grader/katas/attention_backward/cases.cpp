@@ -132,12 +132,12 @@ Failure failure_from_run(const Case& c, const Called& called) {
     for (int w = 0; w < 3; ++w) {
       const kt::Tensor& t = called.grads[w];
       if (t.sizes() == c.q.sizes() && t.dtype() == kt::Float64) continue;
+      f.wrong = report::wrong_of(t.sizes() != c.q.sizes(), t.dtype() != kt::Float64);
       f.message = std::string(Grads::kNames[w]) + " has shape " + kt::shape_str(t.sizes()) + " (" +
                   std::string(kt::dtype_name(t.dtype())) + "); each gradient has the shape of " +
                   "its input, " + kt::shape_str(c.q.sizes()) + " here, in Float64.";
       break;
     }
-    f.wrong_shape = true;
     return f;
   }
   Failure f = failure_from_throw(called.run, c.call());

@@ -17,7 +17,7 @@ std::optional<Failure> cannot_check(const Case& c, const Called& called, const s
   if (shape_ok(c, called)) return std::nullopt;
   Failure f = failure_from_run(c, called);
   f.message = "could not check for " + id + ": " + f.message;
-  f.skipped = !f.error;
+  f.skipped = !f.error();
   return f;
 }
 

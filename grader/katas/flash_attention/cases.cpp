@@ -240,7 +240,7 @@ Failure failure_from_run(const Case& c, const Run& run) {
       f.message = "the result has dtype " + dtype + "; expected " + want + ", q's";
     }
     f.message += ".";
-    f.wrong_shape = true;
+    f.wrong = report::wrong_of(run.out.sizes() != c.out_shape(), run.out.dtype() != c.q.dtype());
     return f;
   }
   Failure f = failure_from_throw(run, c.call());

@@ -17,7 +17,7 @@ std::optional<Failure> cannot_check(const Case& c, const Run& run, const std::st
   if (shape_ok(c, run)) return std::nullopt;
   Failure f = failure_from_run(c, run);
   f.message = "could not check for " + id + ": " + f.message;
-  f.skipped = !f.error;
+  f.skipped = !f.error();
   return f;
 }
 

@@ -167,7 +167,7 @@ std::optional<Failure> failure_from_decode(const Case& c, const Decode& d) {
                                    : std::string("an undefined tensor")) +
               "; each call returns the outputs of its own new tokens only: (B, T_new, d_model) = " +
               kt::shape_str({c.B, n, c.D()}) + ".";
-  f.wrong_shape = true;
+  f.wrong = Wrong::Shape;  // the call checks the shape only
   return f;
 }
 

@@ -6,7 +6,7 @@ std::optional<Failure> cannot_check(const Case& c, const Decode& d, const std::s
   auto f = failure_from_decode(c, d);
   if (!f) return std::nullopt;
   f->message = "could not check for " + id + ": " + f->message;
-  f->skipped = !f->error;
+  f->skipped = !f->error();
   return f;
 }
 

@@ -191,7 +191,8 @@ Failure failure_from_run(const Case& c, const Run& run) {
                 std::string(kt::dtype_name(run.out.dtype())) +
                 "); it must return (B, T, d_model) = " + kt::shape_str({c.B, c.T, c.D()}) +
                 " in x's dtype.";
-    f.wrong_shape = true;
+    f.wrong = report::wrong_of(run.out.sizes() != kt::Shape{c.B, c.T, c.D()},
+                               run.out.dtype() != kt::Float64);
     return f;
   }
   Failure f = failure_from_throw(run, "MultiHeadAttention::forward(x, gen, causal)");

@@ -8,7 +8,7 @@ std::optional<Failure> cannot_check(const Case& c, const Calls& r, const std::st
   if (shape_ok(c, r.run)) return std::nullopt;
   Failure f = failure_from_run(c, r.run);
   f.message = "could not check for " + id + ": " + f.message;
-  f.skipped = !f.error;
+  f.skipped = !f.error();
   return f;
 }
 

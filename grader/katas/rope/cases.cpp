@@ -153,7 +153,7 @@ Failure failure_from_run(const Case& c, const Run& run) {
                                  "convert with .to(x.dtype()))."
                            : "the result has shape " + kt::shape_str(run.out.sizes()) +
                                  "; RoPE keeps x's shape " + kt::shape_str(c.x.sizes()) + ".";
-    f.wrong_shape = true;
+    f.wrong = report::wrong_of(!same_shape, run.out.dtype() != c.x.dtype());
     return f;
   }
   Failure f = failure_from_throw(

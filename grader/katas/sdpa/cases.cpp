@@ -308,7 +308,7 @@ Failure failure_from_run(const Case& c, const Run& run) {
       f.message = "the result has dtype " + dtype + "; expected float64, q's";
     }
     f.message += ".";
-    f.wrong_shape = true;
+    f.wrong = report::wrong_of(run.out.sizes() != c.out_shape(), run.out.dtype() != kt::Float64);
     return f;
   }
   Failure f = failure_from_throw(run, c.call());

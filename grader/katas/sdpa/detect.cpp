@@ -18,7 +18,7 @@ std::optional<Failure> cannot_check(const Case& c, const Run& run, const std::st
   if (run.ok() && run.out.sizes() == c.out_shape()) return std::nullopt;
   Failure f = failure_from_run(c, run);  // keeps not_implemented, and error for a resource limit
   f.message = "could not check for " + id + ": " + f.message;
-  f.skipped = !f.error;
+  f.skipped = !f.error();
   return f;
 }
 

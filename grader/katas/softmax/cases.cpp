@@ -185,7 +185,7 @@ Failure failure_from_run(const Case& c, const Run& run) {
                            : "the result has shape " + kt::shape_str(run.out.sizes()) +
                                  "; softmax keeps x's shape " + kt::shape_str(c.x.sizes()) +
                                  " (a reduction lost its axis: keepdim = true?).";
-    f.wrong_shape = true;
+    f.wrong = report::wrong_of(!same_shape, run.out.dtype() != c.x.dtype());
     return f;
   }
   Failure f = failure_from_throw(run, "softmax(x, " + std::to_string(c.dim) + ")");

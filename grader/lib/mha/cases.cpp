@@ -209,7 +209,7 @@ Failure failure_from_run(const Case& c, const Run& run) {
     f.message += "dtype " + dtype + "; expected float64, the input's";
   }
   f.message += ".";
-  f.wrong_shape = true;
+  f.wrong = report::wrong_of(run.out.sizes() != shape, run.out.dtype() != kt::Float64);
   return f;
 }
 

@@ -7,9 +7,9 @@
 namespace grader::mha {
 
 Failure cannot_check(const Case& c, const Run& run, const std::string& what) {
-  Failure f = failure_from_run(c, run);  // keeps f.error for a resource limit
+  Failure f = failure_from_run(c, run);  // keeps its stop for a resource limit
   f.message = "could not check for " + what + ": " + f.message;
-  f.skipped = !f.error;
+  f.skipped = !f.error();
   return f;
 }
 

@@ -9,6 +9,7 @@
 
 #include "grader/cli/render.hpp"
 #include "grader/cli/results_json.hpp"
+#include "grader/report/finding_json.hpp"
 
 namespace {
 
@@ -100,15 +101,15 @@ TEST_CASE("no map, no text", "[map]") { CHECK(cli::attention_map_text({}, false,
 TEST_CASE("a map's JSON reads back the same, NaN included", "[map][results]") {
   cli::AttentionMap m = masked_after_softmax();
   m.got[1] = NAN;
-  const nlohmann::json j = nlohmann::json::parse(cli::attention_map_to_json(m).dump());
-  const cli::AttentionMap back = cli::attention_map_from_json(j);
+  const nlohmann::json j = nlohmann::json::parse(report::attention_map_to_json(m).dump());
+  const cli::AttentionMap back = report::attention_map_from_json(j);
   CHECK(back.where == m.where);
   CHECK(back.rows == 2);
   CHECK(back.cols == 2);
   CHECK(back.expected == m.expected);
   CHECK(back.got[0] == 0.5);
   CHECK(std::isnan(back.got[1]));
-  CHECK(cli::attention_map_to_json({}).is_null());
+  CHECK(report::attention_map_to_json({}).is_null());
   // Through results.json.
   const auto result = cli::from_json(cli::to_json(with_map(masked_after_softmax())));
   REQUIRE(result);
@@ -116,7 +117,7 @@ TEST_CASE("a map's JSON reads back the same, NaN included", "[map][results]") {
 }
 
 TEST_CASE("a map's JSON of the wrong size or type is no map", "[map][results]") {
-  const nlohmann::json good = cli::attention_map_to_json(masked_after_softmax());
+  const nlohmann::json good = report::attention_map_to_json(masked_after_softmax());
   for (const auto& [what, edit] :
        std::vector<std::pair<const char*, std::function<void(nlohmann::json&)>>>{
            {"too many rows", [](nlohmann::json& j) { j["rows"] = 13; }},
@@ -129,7 +130,7 @@ TEST_CASE("a map's JSON of the wrong size or type is no map", "[map][results]") 
     INFO(what);
     nlohmann::json j = good;
     edit(j);
-    CHECK(cli::attention_map_from_json(j).rows == 0);
+    CHECK(report::attention_map_from_json(j).rows == 0);
   }
 }
 

@@ -34,7 +34,7 @@ TEST_CASE("a check that burns CPU stops at the CPU-time limit and counts at once
   const cli::TestResult r =
       cli::run_check({runner, ""}, {"shape", 1}, 1, {.cpu_s = 1, .wall_s = 20});
   CHECK(r.status == cli::Status::Error);
-  CHECK(r.timed_out);
+  CHECK(r.timed_out());
   CHECK(r.message == "timed out: used more than 1 s of CPU time. Look for a loop that never ends.");
   CHECK(r.duration_ms < 10000);  // not the wall-clock limit, and no re-run
   fs::remove_all(runner.parent_path());
@@ -46,7 +46,7 @@ TEST_CASE("a check that blocks is stopped once seen blocked, in seconds and with
   const cli::TestResult r =
       cli::run_check({runner, ""}, {"shape", 1}, 1, {.cpu_s = 1, .wall_s = 20});
   CHECK(r.status == cli::Status::Error);
-  CHECK(r.timed_out);
+  CHECK(r.timed_out());
   CHECK(r.message ==
         "blocked: it sat idle for 3 s, waiting instead of computing. Look "
         "for something that waits forever: a sleep, a read from the terminal, a lock or a "
@@ -62,7 +62,7 @@ TEST_CASE("a check that computes is not stopped by the wall clock before its CPU
   const fs::path runner = script("while :; do :; done");
   const cli::TestResult r =
       cli::run_check({runner, ""}, {"shape", 1}, 1, {.cpu_s = 2, .wall_s = 1});
-  CHECK(r.timed_out);
+  CHECK(r.timed_out());
   CHECK(r.message == "timed out: used more than 2 s of CPU time. Look for a loop that never ends.");
   CHECK(r.cpu_ms >= 1900);
   fs::remove_all(runner.parent_path());

@@ -53,6 +53,13 @@ class ValueError : public Error {
   using Error::Error;
 };
 
+/// An allocation the memory limit refused (a check may use at most 2 GiB): a resource limit, not a
+/// misuse, so a grader tells it from a wrong answer by its type.
+class OutOfMemory : public Error {
+ public:
+  using Error::Error;
+};
+
 /// Thrown by a kata's stub until the learner writes the code.
 class NotImplemented : public Error {
  public:

@@ -54,7 +54,7 @@ Failure failure(const Case& c, const Run& run, std::string message) {
   f.expected = text(run_reference(c));
   f.got = run.ok() ? text(run.out) : "threw: " + run.error;
   f.not_implemented = run.not_implemented;  // the stub: not started, whatever the message says
-  f.error = run.out_of_memory;              // a resource limit, not a wrong answer
+  if (run.out_of_memory) f.stop = Stop::OutOfMemory;  // a resource limit, not a wrong answer
   return f;
 }
 

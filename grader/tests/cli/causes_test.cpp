@@ -1,0 +1,242 @@
+// One root cause per mistake, said the same way by every report: the text report, results.json,
+// the Markdown summary and JUnit read their grouping from causes() (Note [root causes] in
+// result.cpp), and a summary never lists a check under two causes.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "grader/cli/render.hpp"
+#include "grader/cli/results_json.hpp"
+
+namespace {
+
+using cli::Status;
+using cli::Stop;
+using cli::TestResult;
+using cli::Wrong;
+using Grouping =
+    std::map<std::string, std::string>;  // failing check -> the check showing its cause
+
+TestResult check(const std::string& id, Status status, const std::string& message = "x.") {
+  TestResult t;
+  t.id = id;
+  t.status = status;
+  t.message = message;
+  t.max_points = 1;
+  t.points = status == Status::Pass ? 1 : 0;
+  return t;
+}
+
+cli::KataResult kata(std::vector<TestResult> tests) {
+  cli::KataResult r;
+  r.kata = "mha";
+  r.title = "Multi-head attention";
+  r.status = Status::Fail;
+  r.tests = std::move(tests);
+  return r;
+}
+
+/// Results whose failures fall into one, two or several causes, through every kind of key.
+std::vector<cli::KataResult> results() {
+  std::vector<cli::KataResult> out;
+  {  // a pitfall that explains a thrown error elsewhere, and a diagnosis of its own
+    TestResult shape = check("shape", Status::Fail, "forward threw.");
+    shape.threw = "kt::ViewError: view size is not compatible (view of shape [1, 2, 2, 2])";
+    TestResult order = check("pitfall_wrong_head_order", Status::Skipped, "could not check: x.");
+    order.threw = "kt::ViewError: view size is not compatible (view of shape [1, 3, 2, 2])";
+    TestResult named = check("pitfall_missing_contiguous", Status::Fail, "view() throws.");
+    named.pitfall = "missing_contiguous";
+    named.threw = shape.threw;
+    TestResult other = check("matches_reference", Status::Fail, "differs.");
+    other.diagnosis = "mask_ignored";
+    out.push_back(kata({shape, check("causal_is_causal", Status::Pass), order, named, other}));
+  }
+  {  // a wrong dtype in two checks, beside a pitfall: two causes, neither listed under the other
+    TestResult shape = check("shape", Status::Fail, "the result has dtype float32.");
+    shape.wrong = Wrong::Dtype;
+    TestResult skipped = check("pitfall_neg_inf_nan", Status::Skipped, "could not check: x.");
+    skipped.wrong = Wrong::Dtype;
+    TestResult named = check("pitfall_scale_by_d_model", Status::Fail, "scaled by d_model.");
+    named.pitfall = "scale_by_d_model";
+    TestResult values = check("matches_reference", Status::Fail, "differs.");
+    values.pitfall = "";
+    values.diagnosis = "scale_by_d_model";
+    out.push_back(kata({shape, values, skipped, named}));
+  }
+  {  // crashes by one signal, another signal, a time-out and the checks not run after it
+    TestResult a = check("shape", Status::Error, "crashed with SIGSEGV on the case below.");
+    a.stop = Stop::Crashed;
+    a.signal = 11;
+    TestResult b = check("matches_reference", Status::Error, "crashed with SIGSEGV.");
+    b.stop = Stop::Crashed;
+    b.signal = 11;
+    TestResult c = check("fully_masked_rows", Status::Error, "crashed with SIGFPE.");
+    c.stop = Stop::Crashed;
+    c.signal = 8;
+    TestResult slow = check("causal_is_causal", Status::Error, "timed out: used 10 s.");
+    slow.stop = Stop::CpuLimit;
+    TestResult not_run = check("pitfall_neg_inf_nan", Status::Error, "not run.");
+    not_run.stop = Stop::NotRun;
+    not_run.after = "causal_is_causal";
+    out.push_back(kata({a, slow, b, c, not_run}));
+  }
+  {  // a journey shared by two checks, two pitfalls each on its own, one check alone
+    TestResult a = check("matches_reference", Status::Fail, "differs.");
+    a.journey = "step 3 never computed";
+    TestResult b = check("causal_is_causal", Status::Fail, "differs.");
+    b.journey = a.journey;
+    TestResult p = check("pitfall_mask_after_softmax", Status::Fail, "masked after.");
+    p.pitfall = "mask_after_softmax";
+    TestResult q = check("pitfall_softmax_wrong_dim", Status::Fail, "wrong dim.");
+    q.pitfall = "softmax_wrong_dim";
+    TestResult alone = check("fully_masked_rows", Status::Fail, "NaN in a row.");
+    out.push_back(kata({a, p, b, q, alone, check("shape", Status::Pass)}));
+  }
+  return out;
+}
+
+Grouping expected_grouping(const cli::KataResult& r) {
+  Grouping g;
+  for (const cli::Cause& c : cli::causes(r))
+    for (const size_t i : c.checks) g[r.tests[i].id] = r.tests[c.shown_by].id;
+  return g;
+}
+
+/// The text report's grouping: each failing check's block either shows its cause in full (its
+/// own) or names the check above that does.
+Grouping text_grouping(const cli::KataResult& r) {
+  const std::string text = cli::to_text(r, false, "./grade mha");
+  const std::regex head(R"(^  (FAIL|SKIP|ERROR) +(\w+))");
+  const std::regex tie(R"((Same cause as|as in|same code as) (\w+)[ ,])");
+  Grouping g;
+  std::istringstream lines(text);
+  std::string line, current;
+  for (std::smatch m; std::getline(lines, line);) {
+    if (std::regex_search(line, m, head)) {
+      current = m[2];
+      g[current] = current;
+    } else if (line.rfind("        ", 0) != 0) {
+      current.clear();  // the summary
+    } else if (!current.empty() && std::regex_search(line, m, tie)) {
+      g[current] = m[2];
+    }
+  }
+  return g;
+}
+
+Grouping json_grouping(const cli::KataResult& r) {
+  const nlohmann::json j = nlohmann::json::parse(cli::dump_json(cli::to_json(r)));
+  Grouping g;
+  for (const auto& t : j["tests"])
+    if (!t["cause"].is_null())
+      g[t["name"]] = j["causes"][t["cause"].get<size_t>()]["shown_by"].get<std::string>();
+  return g;
+}
+
+Grouping markdown_grouping(const cli::KataResult& r) {
+  const std::string md = cli::to_markdown({r});
+  const std::regex cause(R"(^\d+\. .*, shown under `(\w+)`: (.*)$)");
+  const std::regex id("`(\\w+)`");
+  Grouping g;
+  std::istringstream lines(md);
+  std::string line;
+  for (std::smatch m; std::getline(lines, line);) {
+    if (!std::regex_match(line, m, cause)) continue;
+    const std::string shown_by = m[1], list = m[2];
+    for (auto it = std::sregex_iterator(list.begin(), list.end(), id); it != std::sregex_iterator();
+         ++it)
+      g[(*it)[1]] = shown_by;
+  }
+  return g;
+}
+
+Grouping junit_grouping(const cli::KataResult& r) {
+  const std::string xml = cli::to_junit({r});
+  const std::regex testcase("<testcase classname=\"\\w+\" name=\"(\\w+)\"");
+  const std::regex cause("cause \\d+ of \\d+: [^\\n<]*, shown under (\\w+)");
+  Grouping g;
+  std::istringstream lines(xml);
+  std::string line, current;
+  for (std::smatch m; std::getline(lines, line);) {
+    if (std::regex_search(line, m, testcase)) current = m[1];
+    if (std::regex_search(line, m, cause)) g[current] = m[1];
+  }
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("the four report formats group every failing check under the same root cause",
+          "[render]") {
+  for (const cli::KataResult& r : results()) {
+    const Grouping expected = expected_grouping(r);
+    INFO("checks: " << r.tests.size() << ", first " << r.tests.front().id);
+    CHECK(text_grouping(r) == expected);
+    CHECK(json_grouping(r) == expected);
+    CHECK(markdown_grouping(r) == expected);
+    CHECK(junit_grouping(r) == expected);
+  }
+}
+
+TEST_CASE("causes come from typed reasons: one signal, one exception type, a not-run check's own",
+          "[render]") {
+  const std::vector<cli::KataResult> all = results();
+  const Grouping crashes = expected_grouping(all[2]);
+  CHECK(crashes.at("matches_reference") == "shape");               // SIGSEGV twice: one cause
+  CHECK(crashes.at("fully_masked_rows") == "fully_masked_rows");   // SIGFPE: another
+  CHECK(crashes.at("pitfall_neg_inf_nan") == "causal_is_causal");  // not run after the time-out
+  const Grouping views = expected_grouping(all[0]);
+  CHECK(views.at("shape") == "pitfall_missing_contiguous");  // the same ViewError, other numbers
+  CHECK(views.at("pitfall_wrong_head_order") == "pitfall_missing_contiguous");
+  CHECK(views.at("matches_reference") == "matches_reference");
+}
+
+TEST_CASE("the summary names each cause once and never calls a grouped check untied", "[render]") {
+  for (const cli::KataResult& r : results()) {
+    const std::string text = cli::to_text(r, false, "./grade mha");
+    const size_t footer = text.find("\n\n");
+    REQUIRE(footer != std::string::npos);
+    const std::string summary = text.substr(footer);
+    const Grouping g = expected_grouping(r);
+    const size_t untied = summary.find("(they may have a cause of their own): ");
+    if (untied == std::string::npos) continue;
+    const std::string list = summary.substr(untied, summary.find('\n', untied) - untied);
+    for (const auto& [check, shown_by] : g) {
+      const bool listed = std::regex_search(list, std::regex("\\b" + check + "\\b"));
+      // Listed as untied only when it is a cause of its own, shown by itself, with no pitfall.
+      if (listed) {
+        CHECK(shown_by == check);
+        CHECK(std::count_if(g.begin(), g.end(),
+                            [&](const auto& kv) { return kv.second == check; }) == 1);
+      }
+    }
+  }
+  std::string two = cli::to_text(results()[1], false, "./grade mha");
+  std::replace(two.begin(), two.end(), '\n', ' ');  // the summary's lines are wrapped
+  CHECK(two.find("pitfall found: scale_by_d_model - fix it first. 2 checks") != std::string::npos);
+  CHECK(two.find("2 checks (1 of them skipped) come from one cause, the wrong dtype shown under "
+                 "shape: not tied to the pitfall.") != std::string::npos);
+}
+
+TEST_CASE("no report reads a cause, a sandbox or a build failure off a message's words",
+          "[render]") {
+  // The layers that report results read typed fields; a message's text is for the learner. A
+  // search of such text in these files is the regression this guards against.
+  const std::regex searched(
+      R"((message|threw|sandbox|error|output)\s*\.\s*r?find\s*\(\s*"[^"]*[A-Za-z])");
+  for (const char* file : {"cli/result.cpp", "cli/render_text.cpp", "cli/render_markdown.cpp",
+                           "cli/render_junit.cpp", "cli/results_json.cpp", "cli/run.cpp",
+                           "cli/grade.cpp", "cli/check_host.cpp", "channel/learner_run.cpp"}) {
+    std::ifstream in(std::string(KT_GRADER_DIR) + "/" + file);
+    REQUIRE(in);
+    std::stringstream text;
+    text << in.rdbuf();
+    INFO(file);
+    CHECK_FALSE(std::regex_search(text.str(), searched));
+  }
+}

@@ -58,4 +58,33 @@ void set_diagnosis(Failure& f, const CatalogueEntry& entry, size_t cases) {
   }
 }
 
+void diagnose(Failure& shrunk, const DiagnosisRun& run) {
+  std::vector<kt::Tensor> got, expected;
+  for (size_t c = 0; c < run.cases; ++c) {
+    kt::Tensor out = run.learner(c);
+    if (!out.defined()) return;  // nothing to compare
+    got.push_back(std::move(out));
+    expected.push_back(run.reference(c));
+  }
+  const auto match =
+      match_outputs(run.entries->size(), got, expected, [&](size_t e, size_t c) -> kt::Tensor {
+        try {
+          return run.computes(e, c);
+        } catch (const kt::Error&) {
+          return {};  // a mistake that cannot run here fits nothing
+        }
+      });
+  if (match) {
+    set_diagnosis(shrunk, (*run.entries)[*match], run.cases);
+    return;
+  }
+  if (!run.journey) return;
+  // No catalogued mistake fits: where the computation first goes wrong, on a case with some size
+  // to it (the discriminating ones first) where the output is wrong, else the failing one.
+  const auto at = journey_case(run.cases, [&](size_t c) {
+    return run.wrong ? run.wrong(c, got[c], expected[c]) : !close(got[c], expected[c]);
+  });
+  if (at) shrunk.journey = run.journey(*at);
+}
+
 }  // namespace grader

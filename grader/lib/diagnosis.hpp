@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "grader/lib/check.hpp"
+#include "grader/lib/journey.hpp"
 #include "kt/tensor.hpp"
 
 namespace grader {
@@ -46,5 +47,72 @@ std::optional<size_t> match_outputs(
 /// Records the match in the failure: its id and "Your output equals WHAT ... FIX", plus "This is
 /// the pitfall ID" when the kata registers the check pitfall_ID.
 void set_diagnosis(Failure& f, const CatalogueEntry& entry, size_t cases);
+
+/// What the diagnosis of a kata's failure needs, by case index (the kit's type-erased core; a
+/// kata fills in Diagnosis<Case> below).
+struct DiagnosisRun {
+  size_t cases = 0;  // the failing case (when kept) first, then the discriminating ones
+  const std::vector<CatalogueEntry>* entries = nullptr;
+  /// The learner's output on case c, or an undefined tensor when there is nothing to compare
+  /// (it threw, or returned another shape): then no diagnosis is made.
+  std::function<kt::Tensor(size_t c)> learner;
+  std::function<kt::Tensor(size_t c)> reference;
+  /// What entry e computes on case c; an undefined tensor (or a kt::Error) where it cannot run.
+  std::function<kt::Tensor(size_t e, size_t c)> computes;
+  /// Optional, when no entry fits: the first diverging step on case c (journey.hpp), and whether
+  /// the learner's output is wrong there.
+  std::function<std::string(size_t c)> journey;
+  std::function<bool(size_t c, const kt::Tensor& got, const kt::Tensor& expected)> wrong;
+};
+/// Claims the one entry the learner's outputs equal on every case (set_diagnosis), else sets the
+/// journey on the first case where the output is wrong (the discriminating cases first).
+void diagnose(Failure& shrunk, const DiagnosisRun& run);
+
+/// A kata's mistake catalogue and how to run it (Note [mistake catalogue]): the one definition of
+/// "diagnose a failure once it is shrunk" every kata uses.
+template <class Case>
+struct Diagnosis {
+  std::vector<CatalogueEntry> entries;
+  /// What entry e computes on a case (Float64); an undefined tensor where it cannot run.
+  std::function<kt::Tensor(size_t e, const Case&)> computes;
+  /// Fixed cases on which every entry differs from every other and from the reference.
+  std::function<std::vector<Case>()> discriminating_cases;
+  /// Whether the failing case is compared too (default: yes); e.g. only when it is Float64.
+  std::function<bool(const Case&)> keeps_failing;
+  /// The learner's output, or an undefined tensor when there is nothing to compare.
+  std::function<kt::Tensor(const Case&)> learner;
+  std::function<kt::Tensor(const Case&)> reference;
+  /// Optional: the first diverging step (journey.hpp) and when an output is wrong.
+  std::function<std::string(const Case&)> journey;
+  std::function<bool(const Case&, const kt::Tensor& got, const kt::Tensor& expected)> wrong;
+  /// Optional: the learner's attention weights beside the right ones on the failing case.
+  std::function<AttentionMap(const Case&)> attention_map;
+};
+
+/// Makes the failure, once shrunk, carry the catalogue entry the learner's output on `failing`
+/// and on the discriminating cases equals, if exactly one does; else the first diverging step;
+/// and the attention map when the kata has one. `make` builds the catalogue then, not before.
+template <class Case>
+void diagnose_after_shrinking(Failure& f, const Case& failing,
+                              std::function<Diagnosis<Case>()> make) {
+  f.after_shrinking = [failing, make = std::move(make)](Failure& shrunk) {
+    const Diagnosis<Case> d = make();
+    if (d.attention_map) shrunk.attention_map = d.attention_map(failing);
+    std::vector<Case> cases = d.discriminating_cases();
+    if (!d.keeps_failing || d.keeps_failing(failing)) cases.insert(cases.begin(), failing);
+    DiagnosisRun run;
+    run.cases = cases.size();
+    run.entries = &d.entries;
+    run.learner = [&](size_t c) { return d.learner(cases[c]); };
+    run.reference = [&](size_t c) { return d.reference(cases[c]); };
+    run.computes = [&](size_t e, size_t c) { return d.computes(e, cases[c]); };
+    if (d.journey) run.journey = [&](size_t c) { return d.journey(cases[c]); };
+    if (d.wrong)
+      run.wrong = [&](size_t c, const kt::Tensor& got, const kt::Tensor& expected) {
+        return d.wrong(cases[c], got, expected);
+      };
+    diagnose(shrunk, run);
+  };
+}
 
 }  // namespace grader

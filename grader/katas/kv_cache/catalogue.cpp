@@ -41,23 +41,21 @@ std::vector<Case> discriminating_cases() {
 }
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
-  f.after_shrinking = [failing](Failure& shrunk) {
-    std::vector<Case> cases = discriminating_cases();
-    cases.insert(cases.begin(), failing);
-    std::vector<kt::Tensor> got, expected;
-    for (const Case& c : cases) {
-      const Decode d = run_learner(c);
-      if (!d.run.ok() || d.wrong_shape) return;  // nothing to compare
-      got.push_back(d.run.out);
-      expected.push_back(run_reference(c).out);
-    }
-    const std::vector<KvEntry> entries = catalogue();
-    const auto match =
-        match_outputs(entries.size(), got, expected, [&](size_t e, size_t c) -> kt::Tensor {
-          return decode_with_mistakes(cases[c], entries[e].mistakes);
-        });
-    if (match) set_diagnosis(shrunk, entries[*match].entry, cases.size());
-  };
+  grader::diagnose_after_shrinking<Case>(f, failing, [] {
+    const std::vector<KvEntry> all = catalogue();
+    Diagnosis<Case> d;
+    for (const KvEntry& e : all) d.entries.push_back(e.entry);
+    d.computes = [all](size_t e, const Case& c) {
+      return decode_with_mistakes(c, all[e].mistakes);
+    };
+    d.discriminating_cases = discriminating_cases;
+    d.learner = [](const Case& c) {
+      const Decode run = run_learner(c);
+      return run.wrong_shape ? kt::Tensor() : run.run.out;
+    };
+    d.reference = [](const Case& c) { return run_reference(c).out; };
+    return d;
+  });
 }
 
 }  // namespace grader::kata_kv_cache

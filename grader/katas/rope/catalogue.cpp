@@ -53,25 +53,21 @@ std::vector<Case> discriminating_cases() {
 }
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
-  f.after_shrinking = [failing](Failure& shrunk) {
-    std::vector<Case> cases = discriminating_cases();
-    if (failing.x.dtype() == kt::Float64 && failing.x.is_contiguous())
-      cases.insert(cases.begin(), failing);
-    std::vector<kt::Tensor> got, expected;
-    for (const Case& c : cases) {
-      const Run run = run_learner(c);
-      if (!run.ok()) return;  // nothing to compare
-      got.push_back(run.out);
-      expected.push_back(run_reference(c));
-    }
-    const std::vector<RopeEntry> entries = catalogue();
-    const auto match =
-        match_outputs(entries.size(), got, expected, [&](size_t e, size_t c) -> kt::Tensor {
-          return rope_with_mistakes(cases[c].x, cases[c].start_pos, cases[c].base,
-                                    entries[e].mistakes);
-        });
-    if (match) set_diagnosis(shrunk, entries[*match].entry, cases.size());
-  };
+  grader::diagnose_after_shrinking<Case>(f, failing, [] {
+    const std::vector<RopeEntry> all = catalogue();
+    Diagnosis<Case> d;
+    for (const RopeEntry& e : all) d.entries.push_back(e.entry);
+    d.computes = [all](size_t e, const Case& c) {
+      return rope_with_mistakes(c.x, c.start_pos, c.base, all[e].mistakes);
+    };
+    d.discriminating_cases = discriminating_cases;
+    d.keeps_failing = [](const Case& c) {
+      return c.x.dtype() == kt::Float64 && c.x.is_contiguous();
+    };
+    d.learner = [](const Case& c) { return run_learner(c).out; };
+    d.reference = run_reference;
+    return d;
+  });
 }
 
 }  // namespace grader::kata_rope

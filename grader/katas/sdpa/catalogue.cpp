@@ -114,31 +114,21 @@ std::vector<Case> discriminating_cases() {
 }
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
-  f.after_shrinking = [failing](Failure& shrunk) {
-    shrunk.attention_map = attention_map(failing);
-    std::vector<Case> cases = discriminating_cases();
-    cases.insert(cases.begin(), failing);
-    std::vector<kt::Tensor> got, expected;
-    for (const Case& c : cases) {
-      const Run run = run_learner(c);
-      if (!run.ok()) return;  // nothing to compare
-      got.push_back(run.out);
-      expected.push_back(run_reference(c));
-    }
-    const std::vector<SdpaEntry> entries = catalogue();
-    const auto match = match_outputs(entries.size(), got, expected, [&](size_t e, size_t c) {
-      return sdpa_with_mistakes(cases[c], entries[e].mistakes);
-    });
-    if (match) {
-      set_diagnosis(shrunk, entries[*match].entry, cases.size());
-      return;
-    }
-    // No catalogued mistake fits: show where the computation first goes wrong, on a
-    // discriminating case where the output is wrong (they have some size), else the failing one.
-    const auto at =
-        journey_case(cases.size(), [&](size_t i) { return !matches(cases[i], got[i]); });
-    if (at) shrunk.journey = journey(cases[*at]);
-  };
+  grader::diagnose_after_shrinking<Case>(f, failing, [] {
+    const std::vector<SdpaEntry> all = catalogue();
+    Diagnosis<Case> d;
+    for (const SdpaEntry& e : all) d.entries.push_back(e.entry);
+    d.computes = [all](size_t e, const Case& c) { return sdpa_with_mistakes(c, all[e].mistakes); };
+    d.discriminating_cases = discriminating_cases;
+    d.learner = [](const Case& c) { return run_learner(c).out; };
+    d.reference = [](const Case& c) { return run_reference(c); };
+    d.journey = journey;
+    d.wrong = [](const Case& c, const kt::Tensor& got, const kt::Tensor&) {
+      return !matches(c, got);
+    };
+    d.attention_map = attention_map;
+    return d;
+  });
 }
 
 }  // namespace grader::kata_sdpa

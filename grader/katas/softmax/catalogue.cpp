@@ -81,35 +81,18 @@ std::vector<Case> discriminating_cases() {
 }
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
-  f.after_shrinking = [failing](Failure& shrunk) {
-    std::vector<Case> cases = discriminating_cases();
-    if (failing.x.dtype() == kt::Float64) cases.insert(cases.begin(), failing);
-    std::vector<kt::Tensor> got, expected;
-    for (const Case& c : cases) {
-      const Run run = run_learner(c);
-      if (!run.ok()) return;  // nothing to compare
-      got.push_back(run.out);
-      expected.push_back(run_reference(c));
-    }
-    const std::vector<SoftmaxEntry> entries = catalogue();
-    const auto match =
-        match_outputs(entries.size(), got, expected, [&](size_t e, size_t c) -> kt::Tensor {
-          try {
-            return entries[e].computes(cases[c].x, cases[c].dim);
-          } catch (const kt::Error&) {
-            return {};  // a mistake that cannot run on this shape fits nothing here
-          }
-        });
-    if (match) {
-      set_diagnosis(shrunk, entries[*match].entry, cases.size());
-      return;
-    }
-    // No catalogued mistake fits: where the computation first goes wrong, on a discriminating
-    // case where the output is wrong ((2, 3, 4): some size to it), else the failing one.
-    const auto at =
-        journey_case(cases.size(), [&](size_t i) { return !close(got[i], expected[i]); });
-    if (at) shrunk.journey = journey(cases[*at]);
-  };
+  grader::diagnose_after_shrinking<Case>(f, failing, [] {
+    const std::vector<SoftmaxEntry> all = catalogue();
+    Diagnosis<Case> d;
+    for (const SoftmaxEntry& e : all) d.entries.push_back(e.entry);
+    d.computes = [all](size_t e, const Case& c) { return all[e].computes(c.x, c.dim); };
+    d.discriminating_cases = discriminating_cases;
+    d.keeps_failing = [](const Case& c) { return c.x.dtype() == kt::Float64; };
+    d.learner = [](const Case& c) { return run_learner(c).out; };
+    d.reference = run_reference;
+    d.journey = journey;
+    return d;
+  });
 }
 
 }  // namespace grader::kata_softmax

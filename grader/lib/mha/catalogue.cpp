@@ -229,31 +229,21 @@ kt::Tensor catalogue_output(const Case& c, const Mistakes& mistakes) {
 }
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
-  f.after_shrinking = [failing](Failure& shrunk) {
-    shrunk.attention_map = attention_map(failing);
-    std::vector<Case> cases = discriminating_cases();
-    cases.insert(cases.begin(), failing);
-    std::vector<kt::Tensor> got, expected;
-    for (const Case& c : cases) {
+  grader::diagnose_after_shrinking<Case>(f, failing, [] {
+    const std::vector<MhaEntry> all = catalogue();
+    Diagnosis<Case> d;
+    for (const MhaEntry& e : all) d.entries.push_back(e.entry);
+    d.computes = [all](size_t e, const Case& c) { return catalogue_output(c, all[e].mistakes); };
+    d.discriminating_cases = discriminating_cases;
+    d.learner = [](const Case& c) {
       const Run run = run_learner(c);
-      if (!shape_ok(c, run)) return;  // nothing to compare
-      got.push_back(run.out);
-      expected.push_back(run_reference(c));
-    }
-    const std::vector<MhaEntry> entries = catalogue();
-    const auto match = match_outputs(entries.size(), got, expected, [&](size_t e, size_t c) {
-      return catalogue_output(cases[c], entries[e].mistakes);
-    });
-    if (match) {
-      set_diagnosis(shrunk, entries[*match].entry, cases.size());
-      return;
-    }
-    // No catalogued mistake fits: show where the computation first goes wrong, on a case with
-    // some size to it (the discriminating ones first) where the output is wrong.
-    const auto at =
-        journey_case(cases.size(), [&](size_t i) { return !close(got[i], expected[i]); });
-    if (at) shrunk.journey = journey(cases[*at]);
-  };
+      return shape_ok(c, run) ? run.out : kt::Tensor();
+    };
+    d.reference = [](const Case& c) { return run_reference(c); };
+    d.journey = journey;
+    d.attention_map = attention_map;
+    return d;
+  });
 }
 
 }  // namespace grader::mha

@@ -123,4 +123,17 @@ AttentionMap make_attention_map(const kt::Tensor& expected, const kt::Tensor& go
   return map;
 }
 
+AttentionMap map_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
+                         const std::vector<std::string>& axes) {
+  const auto weights =
+      std::find_if(steps.begin(), steps.end(), [](const Step& s) { return s.attention_weights; });
+  if (weights == steps.end()) return {};
+  kt::Tensor out;
+  const std::vector<kt::TraceEvent> events = trace_learner([&] { out = call(); });
+  if (!out.defined()) return {};
+  const std::optional<kt::Tensor> got = learner_weights(events, weights->value);
+  if (!got) return {};
+  return make_attention_map(weights->value, *got, axes);
+}
+
 }  // namespace grader

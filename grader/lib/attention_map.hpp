@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "grader/lib/check.hpp"
+#include "grader/lib/journey.hpp"
 #include "kt/instrument.hpp"
 #include "kt/tensor.hpp"
 
@@ -35,5 +36,11 @@ std::optional<kt::Tensor> learner_weights(const std::vector<kt::TraceEvent>& eve
 /// key.
 AttentionMap make_attention_map(const kt::Tensor& expected, const kt::Tensor& got,
                                 const std::vector<std::string>& axes);
+
+/// The map of one call of the learner's code: the step marked attention_weights beside the weights
+/// found among the call's traced ops (`call` calls it, and returns an undefined tensor when it
+/// threw); empty when there is no such step, the call threw or no op fits.
+AttentionMap map_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
+                         const std::vector<std::string>& axes);
 
 }  // namespace grader

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "grader/lib/attention_map.hpp"
 #include "grader/lib/check.hpp"
 #include "grader/lib/journey.hpp"
 #include "kt/tensor.hpp"
@@ -82,12 +83,43 @@ struct Diagnosis {
   /// The learner's output, or an undefined tensor when there is nothing to compare.
   std::function<kt::Tensor(const Case&)> learner;
   std::function<kt::Tensor(const Case&)> reference;
-  /// Optional: the first diverging step (journey.hpp) and when an output is wrong.
-  std::function<std::string(const Case&)> journey;
+  /// When an output is wrong, for the journey (default: not close at the grader's tolerance).
   std::function<bool(const Case&, const kt::Tensor& got, const kt::Tensor& expected)> wrong;
-  /// Optional: the learner's attention weights beside the right ones on the failing case.
+  /// The correct computation's named steps on a case (journey.hpp): with them the kit gives the
+  /// first diverging step (the learner's call traced beside them, under "On CASE_TEXT:") and,
+  /// when a step is marked attention_weights, the attention map (its leading axes named by
+  /// map_axes, else "index along leading axis N").
+  std::function<std::vector<Step>(const Case&)> steps;
+  std::function<std::string(const Case&)> case_text;
+  std::vector<std::string> map_axes;
+  /// What the learner's call returns for the journey, when not `learner`'s output (the value
+  /// steps.back() stands for); undefined when it threw.
+  std::function<kt::Tensor(const Case&)> traced;
+  /// Instead of the kit's from `steps`: a kata's own journey and map.
+  std::function<std::string(const Case&)> journey;
   std::function<AttentionMap(const Case&)> attention_map;
 };
+
+/// The journey and the attention map the kit makes from d.steps (or the kata's own).
+template <class Case>
+std::string journey_of(const Diagnosis<Case>& d, const Case& c) {
+  if (d.journey) return d.journey(c);
+  if (!d.steps) return "";
+  const auto& call = d.traced ? d.traced : d.learner;
+  return journey_of_call(d.steps(c), [&] { return call(c); }, d.case_text ? d.case_text(c) : "the case");
+}
+template <class Case>
+AttentionMap map_of(const Diagnosis<Case>& d, const Case& c) {
+  if (d.attention_map) return d.attention_map(c);
+  if (!d.steps) return {};
+  std::vector<Step> steps = d.steps(c);
+  std::vector<std::string> axes = d.map_axes;
+  for (const Step& s : steps)
+    if (s.attention_weights && axes.empty())
+      for (int64_t a = 0; a + 2 < s.value.dim(); ++a)
+        axes.push_back("index along leading axis " + std::to_string(a));
+  return map_of_call(steps, [&] { return d.learner(c); }, axes);
+}
 
 /// Makes the failure, once shrunk, carry the catalogue entry the learner's output on `failing`
 /// and on the discriminating cases equals, if exactly one does; else the first diverging step;
@@ -97,7 +129,7 @@ void diagnose_after_shrinking(Failure& f, const Case& failing,
                               std::function<Diagnosis<Case>()> make) {
   f.after_shrinking = [failing, make = std::move(make)](Failure& shrunk) {
     const Diagnosis<Case> d = make();
-    if (d.attention_map) shrunk.attention_map = d.attention_map(failing);
+    if (d.attention_map || d.steps) shrunk.attention_map = map_of(d, failing);
     std::vector<Case> cases = d.discriminating_cases();
     if (!d.keeps_failing || d.keeps_failing(failing)) cases.insert(cases.begin(), failing);
     DiagnosisRun run;
@@ -106,7 +138,7 @@ void diagnose_after_shrinking(Failure& f, const Case& failing,
     run.learner = [&](size_t c) { return d.learner(cases[c]); };
     run.reference = [&](size_t c) { return d.reference(cases[c]); };
     run.computes = [&](size_t e, size_t c) { return d.computes(e, cases[c]); };
-    if (d.journey) run.journey = [&](size_t c) { return d.journey(cases[c]); };
+    if (d.journey || d.steps) run.journey = [&](size_t c) { return journey_of(d, cases[c]); };
     if (d.wrong)
       run.wrong = [&](size_t c, const kt::Tensor& got, const kt::Tensor& expected) {
         return d.wrong(cases[c], got, expected);

@@ -228,4 +228,13 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
   return text + "\n";
 }
 
+std::string journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
+                            const std::string& case_text) {
+  kt::Tensor out;
+  const std::vector<kt::TraceEvent> events = trace_learner([&] { out = call(); });
+  if (!out.defined()) return "";
+  const std::string text = journey_text(steps, events, out);
+  return text.empty() ? "" : "On " + case_text + ":\n" + text;
+}
+
 }  // namespace grader

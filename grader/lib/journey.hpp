@@ -72,4 +72,10 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
 std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
                          const kt::Tensor& returned);
 
+/// The journey of one call of the learner's code: `call` (which calls it and returns what the last
+/// step's value stands for, undefined when it threw) traced beside `steps`, under "On CASE_TEXT:";
+/// empty when the call threw or nothing diverges.
+std::string journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
+                            const std::string& case_text);
+
 }  // namespace grader

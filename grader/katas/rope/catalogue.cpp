@@ -1,9 +1,21 @@
 #include "grader/katas/rope/catalogue.hpp"
 
+#include <cmath>
+#include <sstream>
 #include <string>
 #include <utility>
 
 namespace grader::kata_rope {
+namespace {
+
+/// 10000, 100, 500000 as a learner writes them.
+std::string base_text(double base) {
+  std::ostringstream s;
+  s << base;
+  return s.str();
+}
+
+}  // namespace
 
 std::vector<RopeEntry> catalogue() {
   std::vector<RopeEntry> entries;
@@ -40,6 +52,38 @@ std::vector<RopeEntry> catalogue() {
   return entries;
 }
 
+std::vector<Step> expected_steps(const Case& c) {
+  const kt::Tensor x = c.x.to(kt::Float64);
+  const int64_t d = c.d(), half = d / 2;
+  std::vector<Step> steps;
+  const auto add = [&](std::string name, const kt::Tensor& value, std::vector<size_t> from) {
+    steps.push_back({std::move(name), value.contiguous(), -1, std::move(from)});
+    return steps.size() - 1;
+  };
+  std::vector<double> inv(static_cast<size_t>(half)), pos(static_cast<size_t>(c.T()));
+  for (int64_t i = 0; i < half; ++i)
+    inv[size_t(i)] = std::pow(c.base, -2.0 * double(i) / double(d));
+  for (int64_t t = 0; t < c.T(); ++t) pos[size_t(t)] = double(c.start_pos + t);
+  const kt::Tensor inv_freq = kt::from_vector(inv, {half});
+  const kt::Tensor positions = kt::from_vector(pos, {c.T()});
+  const size_t f = add("inv_freq = base^(-2i/d)", inv_freq, {});
+  const size_t p = add("positions = start_pos + arange(T)", positions, {});
+  const kt::Tensor angles = positions.reshape({c.T(), 1}) * inv_freq.reshape({1, half});
+  const size_t a = add("angles = positions ⊗ inv_freq", angles, {f, p});
+  const kt::Tensor emb = kt::cat({angles, angles}, -1);
+  const size_t e = add("emb = cat(angles, angles)", emb, {a});
+  const size_t cs = add("cos(emb)", kt::cos(emb), {e});
+  const size_t sn = add("sin(emb)", kt::sin(emb), {e});
+  const kt::Tensor x1 = x.narrow(-1, 0, half), x2 = x.narrow(-1, half, half);
+  const kt::Tensor rotated = kt::cat({-x2, x1}, -1);
+  const size_t r = add("rotate_half(x) = cat(-x2, x1)", rotated, {});
+  const kt::Tensor xc = x * kt::cos(emb), rs = rotated * kt::sin(emb);
+  const size_t xcs = add("x * cos", xc, {cs});
+  const size_t rss = add("rotate_half(x) * sin", rs, {sn, r});
+  add("out = x * cos + rotate_half(x) * sin", xc + rs, {xcs, rss});
+  return steps;
+}
+
 std::vector<Case> discriminating_cases() {
   kt::Generator gen(20261201);
   Case a;
@@ -66,6 +110,11 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
     };
     d.learner = [](const Case& c) { return run_learner(c).out; };
     d.reference = run_reference;
+    d.steps = expected_steps;
+    d.case_text = [](const Case& c) {
+      return "the case x shape = " + kt::shape_str(c.x.sizes()) +
+             ", start_pos = " + std::to_string(c.start_pos) + ", base = " + base_text(c.base);
+    };
     return d;
   });
 }

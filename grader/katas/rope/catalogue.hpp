@@ -24,6 +24,11 @@ std::vector<RopeEntry> catalogue();
 /// test asserts it): d = 6 and 8, start_pos 5 and 3, base 100 and 10000.
 std::vector<Case> discriminating_cases();
 
+/// The steps of rotate-half RoPE on the case (Float64, as on Hugging Face): the frequencies, the
+/// positions, the angles, cat(angles, angles), its cos and sin, rotate_half(x), the two products,
+/// their sum.
+std::vector<Step> expected_steps(const Case& c);
+
 /// Makes the failure, once shrunk, carry the catalogue entry the learner's output on `failing`
 /// (when Float64 and contiguous) and on the discriminating cases equals, if exactly one does.
 void diagnose_after_shrinking(Failure& f, const Case& failing);

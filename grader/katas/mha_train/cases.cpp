@@ -27,8 +27,6 @@ namespace grader::kata_mha_train {
 
 namespace {
 
-constexpr double kOutBias = 0.25;
-
 std::string number_text(double v) {
   std::ostringstream s;
   s << v;

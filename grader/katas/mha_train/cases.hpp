@@ -32,6 +32,9 @@ struct Case {
 
 /// A case of random weights and x (1-3 heads, biases or not, causal or not) in the given mode.
 Case generate(bool training, const std::vector<double>& ps);
+/// The revealing design's out_proj bias (Note [weights seen through the output] in cases.cpp).
+inline constexpr double kOutBias = 0.25;
+
 /// The sizes of a revealing case: T from T_min to 6; with several, 2-3 batch entries and 2-3
 /// heads (to compare their masks), else 1-2 batch entries and one head.
 struct RevealingSizes {

@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "grader/katas/mha_train/cases.hpp"
+#include "grader/katas/mha_train/catalogue.hpp"
+#include "grader/lib/attention_map.hpp"
 
 namespace grader::kata_mha_train {
 namespace {
@@ -25,19 +27,26 @@ Outcome check_shape(uint64_t seed) {
 
 /// On an eval() case's smallest failure: when the output changes from call to call or with the
 /// generator's seed, dropout is still on in evaluation, the signature of dropout_in_eval (Note
-/// [mha_train detectors]), and the failure is tied to it.
+/// [mha_train detectors]), and the failure is tied to it. Otherwise (and on a training case with
+/// dropout_p = 0) the catalogue's diagnosis (catalogue.hpp).
 void diagnose_random_eval(Failure& f, const Case& c) {
-  if (c.training) return;
-  f.after_shrinking = [c](Failure& shrunk) {
+  Failure with_catalogue;
+  if (!c.training || c.p == 0.0) diagnose_after_shrinking(with_catalogue, c);
+  const auto catalogue = with_catalogue.after_shrinking;
+  f.after_shrinking = [c, catalogue](Failure& shrunk) {
+    const auto otherwise = [&] {
+      if (catalogue) catalogue(shrunk);
+    };
+    if (c.training) return otherwise();
     Case reseeded = c;
     reseeded.gen_seed = c.gen_seed + 1;
     // 24 calls: even one weight kept with probability 0.7 is dropped in one of them but for 2e-4.
     const Calls a = run_learner(c, 16), b = run_learner(reseeded, 8);
-    if (!shape_ok(c, a.run) || !shape_ok(c, b.run)) return;
+    if (!shape_ok(c, a.run) || !shape_ok(c, b.run)) return otherwise();
     const auto alike = [&](const kt::Tensor& out) { return identical(out, a.outs[0]); };
     if (std::all_of(a.outs.begin(), a.outs.end(), alike) &&
         std::all_of(b.outs.begin(), b.outs.end(), alike))
-      return;
+      return otherwise();
     shrunk.diagnosis = "dropout_in_eval";
     shrunk.diagnosis_message =
         "in eval() your output changes from call to call and with the generator's seed: "
@@ -100,7 +109,10 @@ Outcome check_zero_or_rescaled(uint64_t seed) {
     if (!close(got.first, got.second, 1e-9, 1e-9))
       message << " Here the two copies of the weights in your output differ: something was "
                  "dropped after the weights met the values.";
-    return failure(c, got.first, got.expected, message.str());
+    Failure f = failure(c, got.first, got.expected, message.str());
+    // The weights your output carries (after dropout) beside the weights without dropout.
+    f.attention_map = make_attention_map(got.expected, got.first, {"batch entry", "head"});
+    return f;
   });
 }
 

@@ -8,7 +8,9 @@
 // - dropout_in_eval: in eval(), weights that are each 0 or s w for one s (1 or 1 / (1 - p)), some
 //   dropped and some kept.
 // - dropout_not_rescaled: in training, weights that are each 0 or w exactly, some dropped and some
-//   kept (a correct dropout keeps w / (1 - p)).
+//   kept (a correct dropout keeps w / (1 - p)); or output features that are each 0 or their value
+//   without dropout (the module's output, or the heads' before out_proj's bias), for a dropout
+//   misplaced on the outputs and not rescaled either (named with dropout_on_output).
 // - dropout_before_softmax: in training, rows of weights that each sum to 1 but differ from the
 //   weights without dropout (a dropout after the softmax leaves zeros that no renormalisation
 //   fills).

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: causal_ignored
 // Wrong, no pitfall: never masks, whatever causal says.
 #include <cmath>
 

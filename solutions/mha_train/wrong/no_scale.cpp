@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: scale_missing
 // Wrong, no pitfall: the scores are not divided by sqrt(d_head).
 #include <cmath>
 

@@ -1,5 +1,6 @@
-// Detector of dropout_not_rescaled: the kept weights left as they were, not divided by 1 - p.
-// See Note [mha_train detectors] in detect.hpp.
+// Detector of dropout_not_rescaled: the kept weights left as they were, not divided by 1 - p; or,
+// with the dropout misplaced on the outputs (a double with dropout_on_output), the kept features
+// left as they were. See Note [mha_train detectors] in detect.hpp.
 #include <sstream>
 
 #include "grader/katas/mha_train/detect.hpp"
@@ -21,6 +22,24 @@ Outcome check_dropout_not_rescaled(uint64_t seed) {
               << c.p << " shrinks every row's expected sum to 1 - p = " << (1.0 - c.p)
               << "; dividing the kept weights by 1 - p (inverted dropout) keeps it at 1, so the "
                  "model sees the same scale in training and at inference.";
+      return found_pitfall(c, out, "dropout_not_rescaled", message.str());
+    }
+    // The dropout on the outputs (the module's, or the heads' before out_proj, whose bias is
+    // kOutBias here): each feature 0 or its value without dropout, not that divided by 1 - p.
+    const kt::Tensor expected = run_reference(c);
+    for (const kt::Tensor& out : r.outs) {
+      const kt::Tensor got = out.to(kt::Float64);
+      if (!dropout_pattern(got, expected, 1.0) &&
+          !dropout_pattern(got - kOutBias, expected - kOutBias, 1.0))
+        continue;
+      std::ostringstream message;
+      message << "your dropout zeroes features of the output but leaves the kept ones as they "
+                 "were (and it drops outputs, not attention weights: dropout_on_output). Dropping "
+                 "with probability p = "
+              << c.p
+              << " shrinks every expected value by 1 - p; dividing what is kept by 1 - p "
+                 "(inverted dropout) keeps it, so the model sees the same scale in training and "
+                 "at inference.";
       return found_pitfall(c, out, "dropout_not_rescaled", message.str());
     }
     return std::nullopt;

@@ -66,6 +66,8 @@ KataResult grade(const Kata& kata, const GradeOptions& opt) {
         checks.push_back(check);
     const int jobs = opt.check_jobs > 0 ? opt.check_jobs : core_count();
     r.tests = run_checks(kata, {build.runner, build.learner}, checks, opt.seed, limits, work, jobs);
+    for (TestResult& t : r.tests)
+      if (!t.pitfall.empty()) t.hint = pitfall_hint(kata, t.pitfall).value_or("");
     r.status = overall_status(r.tests);
   }
   if (!opt.solution.empty()) fs::remove_all(work);

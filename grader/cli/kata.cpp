@@ -21,6 +21,15 @@ fs::path kata_grader_dir(const std::string& name) {
   return source_dir() / "grader" / "katas" / name;
 }
 
+std::optional<std::string> pitfall_hint(const Kata& kata, const std::string& pitfall) {
+  for (const std::string& from : {kata.name, kata.hints_from}) {
+    if (from.empty()) continue;
+    const std::string file = "hints/" + from + "/pitfalls/" + pitfall + ".md";
+    if (fs::exists(source_dir() / file)) return file;
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 Kata load_kata(const fs::path& toml_path) {
@@ -39,6 +48,8 @@ Kata load_kata(const fs::path& toml_path) {
   k.time_limit_s = t["time_limit_s"].value_or(10);
   k.memory_limit_mib = t["memory_limit_mib"].value_or(2048);
   k.interview_minutes = t["interview_minutes"].value_or(30);
+  k.attention_weights = t["attention_weights"].value_or(false);
+  k.hints_from = t["hints_from"].value_or(std::string());
   if (const auto* forbidden = t["forbidden"].as_array()) {
     for (const auto& f : *forbidden)
       if (auto s = f.value<std::string>()) k.forbidden.push_back(*s);

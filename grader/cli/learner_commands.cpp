@@ -106,8 +106,8 @@ int show_hint(const Kata& kata, bool all) {
   if (!all && !progress.history.empty() && !progress.history.back().pitfalls.empty() &&
       progress.pitfall_hint_for != progress.history.back().at) {
     const std::string id = progress.history.back().pitfalls.front();
-    const fs::path targeted = dir / "pitfalls" / (id + ".md");
-    if (fs::exists(targeted)) {
+    if (const auto hint = pitfall_hint(kata, id)) {
+      const fs::path targeted = source_dir() / *hint;
       std::cout << "--- the hint for what your last run found: " << id << " ---\n"
                 << read_file(targeted) << "\n(run ./grade hint " << kata.name
                 << " again for the general hints)\n";
@@ -130,7 +130,9 @@ int show_hint(const Kata& kata, bool all) {
     } else {
       std::cout << "\nThat was the last general hint. The grader names your mistake when it knows "
                    "it; each has its own hint in hints/"
-                << kata.name << "/pitfalls/.\n";
+                << kata.name << "/pitfalls/"
+                << (kata.hints_from.empty() ? "" : " or hints/" + kata.hints_from + "/pitfalls/")
+                << ".\n";
     }
     set_hints_shown(kata.name, next + 1);
   }

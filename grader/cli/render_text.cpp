@@ -172,9 +172,7 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     }
     if (!t->output.empty())
       s += "        your code printed:\n" + wrap(t->output, "          ", 1000);
-    if (!t->pitfall.empty()) {
-      s += "        hint: hints/" + r.kata + "/pitfalls/" + t->pitfall + ".md\n";
-    }
+    if (!t->hint.empty()) s += "        hint: " + t->hint + "\n";
   }
   if (!r.warnings.empty()) {
     // Warnings never fail a kata (an unused variable is not a failed interview), but they are

@@ -39,6 +39,7 @@ struct TestResult : report::Finding {
   double duration_ms = 0;        // wall-clock, including a re-run
   double cpu_ms = 0;             // CPU time of the (last) run: what the time limit measures
   int points = 0, max_points = 0;
+  std::string hint;  // the named pitfall's hint file (kata.hpp's pitfall_hint), or empty
   /// Error because it ran past its time limit (even when re-run), or was not run after a check
   /// that did.
   [[nodiscard]] bool timed_out() const { return report::is_timeout(stop); }

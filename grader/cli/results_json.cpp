@@ -86,6 +86,7 @@ nlohmann::json to_json(const KataResult& r) {
                  {"max_score", t.max_points},
                  {"duration_ms", t.duration_ms},
                  {"cpu_ms", t.cpu_ms},
+                 {"hint", text_or_null(t.hint)},
                  {"cause", cause_of[i] < 0 ? nlohmann::json() : nlohmann::json(cause_of[i])}});
     if (cut != output) test["full_output"] = output;
     j["tests"].push_back(std::move(test));
@@ -129,6 +130,7 @@ std::optional<KataResult> from_json(const nlohmann::json& j) {
     tr.max_points = t.value("max_score", 0);
     tr.duration_ms = t.value("duration_ms", 0.0);
     tr.cpu_ms = t.value("cpu_ms", 0.0);
+    tr.hint = string_at(t, "hint");
     r.tests.push_back(std::move(tr));
   }
   return r;

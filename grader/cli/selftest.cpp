@@ -279,7 +279,7 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
     if (!has_bad)
       problems.push_back("pitfall " + p + " has no known-bad solution: add solutions/" + kata.name +
                          "/pitfalls/" + p + ".cpp starting with '// expect-pitfalls: " + p + "'");
-    if (!fs::exists(source_dir() / "hints" / kata.name / "pitfalls" / (p + ".md")))
+    if (!pitfall_hint(kata, p))
       problems.push_back("pitfall " + p + " has no hint: add hints/" + kata.name + "/pitfalls/" +
                          p + ".md");
     // What ./grade new-pitfall left to fill in.
@@ -395,6 +395,33 @@ Report selftest_kata(const Kata& kata, const SelftestOptions& opt, const std::st
       out << "  WRONG: " << wrong.substr(0, wrong.find(':')) << "\n";
       mismatches.push_back("solutions/" + kata.name + "/" + rel + ": " + wrong);
     }
+  }
+  // Note [every feature on every kata]
+  // The kit gives every kata a mistake catalogue and a journey, and an attention map where it has
+  // attention weights (grader/lib/diagnosis.hpp); the full test bed proves each kata uses them:
+  // some file's report shows each one. (A report that can show them but never does on the kata's
+  // own wrong files would not help a learner either.)
+  if (opt.rows == "all") {
+    const auto shown = [&](auto has) {
+      return std::any_of(results.begin(), results.end(), [&](const std::optional<KataResult>& r) {
+        return r && std::any_of(r->tests.begin(), r->tests.end(), has);
+      });
+    };
+    if (!shown([](const TestResult& t) { return !t.diagnosis.empty(); }))
+      problems.push_back(
+          "no file's report shows a catalogue match: give the kata a mistake "
+          "catalogue (grader/lib/diagnosis.hpp) and a wrong/ file with "
+          "'// expect-diagnosis: ID'");
+    if (!shown([](const TestResult& t) { return !t.journey.empty(); }))
+      problems.push_back(
+          "no file's report shows a journey (the first diverging step): give the "
+          "kata's Diagnosis its steps, and a wrong/ file whose mistake no catalogue "
+          "entry describes");
+    if (kata.attention_weights &&
+        !shown([](const TestResult& t) { return t.attention_map.rows > 0; }))
+      problems.push_back(
+          "no file's report shows an attention map, and kata.toml says the kata "
+          "has attention weights: mark its weights step attention_weights = true");
   }
   const double limit_ms =
       1000.0 * opt.time_limit_s * (build_is_sanitized(kata) ? kSanitizerSlowdown : 1);

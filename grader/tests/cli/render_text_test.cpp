@@ -34,6 +34,7 @@ cli::KataResult view_error_result() {
   order.threw = "kt::ViewError: view size is not compatible (view of shape [1, 2, 3, 2])";
   TestResult named = check("pitfall_missing_contiguous", Status::Fail, "view() throws.");
   named.pitfall = "missing_contiguous";
+  named.hint = "hints/mha/pitfalls/missing_contiguous.md";
   named.threw = shape.threw;
   r.tests = {shape, check("causal_is_causal", Status::Pass), order, named};
   return r;

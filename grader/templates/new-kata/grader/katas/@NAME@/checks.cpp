@@ -3,6 +3,7 @@
 #include <rapidcheck.h>
 
 #include "grader/katas/@NAME@/cases.hpp"
+#include "grader/katas/@NAME@/catalogue.hpp"
 
 namespace grader::kata_@NAME@ {
 namespace {
@@ -27,9 +28,11 @@ Outcome check_matches_reference(uint64_t seed) {
     const Run run = run_learner(c);
     if (!run.ok()) return failure_from_run(c, run);
     if (close(run.out, run_reference(c))) return std::nullopt;
-    return failure(c, run,
-                   "the result differs from the reference (allclose with rtol 1e-9, atol "
-                   "1e-12 fails).");
+    Failure f = failure(c, run,
+                        "the result differs from the reference (allclose with rtol 1e-9, atol "
+                        "1e-12 fails).");
+    diagnose_after_shrinking(f, c);  // the catalogue's entry, else the first diverging step
+    return f;
   });
 }
 

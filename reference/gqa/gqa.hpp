@@ -5,7 +5,7 @@
 // tools/golden/gen_gqa_cases.py) and with torch.nn.MultiheadAttention (reference/mha/tests/).
 //
 // It computes the correct result only; what the known mistakes compute is the grader's business
-// (grader/lib/mha/mistakes.hpp).
+// (grader/katas/mha_family/mistakes.hpp).
 #pragma once
 
 #include <cstdint>

@@ -3,7 +3,7 @@
 // torch.nn.MultiheadAttention (tests/mha_reference_test.cpp).
 //
 // It computes the correct result only; what the known mistakes compute is the grader's business
-// (grader/lib/mha/mistakes.hpp), so nothing here can be bent by a new pitfall.
+// (grader/katas/mha_family/mistakes.hpp), so nothing here can be bent by a new pitfall.
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // The gqa kata's general checks (their logic is shared with mha and mha_function:
-// grader/lib/mha/; its cases draw num_kv_heads among the divisors of num_heads). Each known pitfall
-// has its own detector in pitfalls/ID.cpp (see grader/lib/mha/detect.hpp).
-#include "grader/lib/mha/checks.hpp"
+// grader/katas/mha_family/; its cases draw num_kv_heads among the divisors of num_heads). Each known pitfall
+// has its own detector in pitfalls/ID.cpp (see grader/katas/mha_family/detect.hpp).
+#include "grader/katas/mha_family/checks.hpp"
 
 namespace grader::mha {
 namespace {

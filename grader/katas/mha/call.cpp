@@ -1,6 +1,6 @@
 // How the mha kata's learner's process calls the learner's code: builds MultiHeadAttention with the
 // case's weights (fresh copies each call) and runs the forward overload the case asks for.
-#include "grader/lib/mha/call.hpp"
+#include "grader/katas/mha_family/call.hpp"
 #include "mha.hpp"
 
 namespace grader::mha {

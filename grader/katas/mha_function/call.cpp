@@ -3,7 +3,7 @@
 // hold), and a causal case's mask given as the causal tril(ones(T, T)).
 #include <optional>
 
-#include "grader/lib/mha/call.hpp"
+#include "grader/katas/mha_family/call.hpp"
 #include "mha_function.hpp"
 
 namespace grader::mha {

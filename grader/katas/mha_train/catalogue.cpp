@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "grader/lib/mha/journey.hpp"
+#include "grader/katas/mha_family/journey.hpp"
 #include "grader/lib/projections.hpp"
 
 namespace grader::kata_mha_train {

@@ -3,7 +3,7 @@
 // says it is not there otherwise.
 #include "grader/tests/lib/learner_stand_ins.hpp"
 
-#include "grader/lib/mha/call.hpp"
+#include "grader/katas/mha_family/call.hpp"
 
 #include "katas/attention_backward/attention_backward.hpp"
 #include "katas/flash_attention/flash_attention.hpp"

@@ -7,7 +7,7 @@
 #include <functional>
 #include <optional>
 
-#include "grader/lib/mha/cases.hpp"
+#include "grader/katas/mha_family/cases.hpp"
 #include "katas/kv_cache/kv_cache.hpp"
 #include "kt/tensor.hpp"
 
@@ -20,7 +20,7 @@ extern std::function<kt::Tensor(const kt::Tensor& q, const kt::Tensor& k, const 
 extern std::function<kt::Tensor(const kt::Tensor& x, int64_t start_pos, double base)> rope;
 extern std::function<kt::Tensor(const CachedAttention& m, const kt::Tensor& x, KVCache& cache)>
     cached_attention;
-/// The multi-head attention family's forward on a case (the handler of grader/lib/mha/call.hpp).
+/// The multi-head attention family's forward on a case (the handler of grader/katas/mha_family/call.hpp).
 extern std::function<kt::Tensor(const grader::mha::Case& c)> mha_forward;
 
 }  // namespace stand_in

@@ -1,13 +1,11 @@
 // The gqa kata's detector of causal_mask_flipped (its logic is shared with mha:
-// grader/lib/mha/pitfalls/causal_mask_flipped.cpp).
-#include "grader/lib/mha/detectors.hpp"
+// grader/katas/mha_family/pitfalls/causal_mask_flipped.cpp).
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 namespace {
 
-const Registrar registered_causal_mask_flipped({"pitfall_causal_mask_flipped",
-                                                "the causal mask hides exactly the future keys",
-                                                check_causal_mask_flipped});
+const FamilyPitfall registered_causal_mask_flipped(causal_mask_flipped_detector);
 
 }  // namespace
 }  // namespace grader::mha

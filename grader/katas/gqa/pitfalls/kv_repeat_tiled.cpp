@@ -1,8 +1,8 @@
 // Detector of the pitfall kv_repeat_tiled: the key/value heads repeated as a whole (repeat, cat,
 // an expand on a leading axis) instead of each in place (repeat_interleave), so query head h reads
 // kv head h mod num_kv_heads instead of h / (num_heads / num_kv_heads).
-// See Note [pitfall detectors] in grader/lib/mha/detect.hpp.
-#include "grader/lib/mha/detect.hpp"
+// See Note [pitfall detectors] in grader/katas/mha_family/detect.hpp.
+#include "grader/katas/mha_family/detect.hpp"
 
 namespace grader::mha {
 namespace {

@@ -1,14 +1,11 @@
 // The gqa kata's detector of merge_without_transpose (its logic is shared with mha and
-// mha_function: grader/lib/mha/pitfalls/merge_without_transpose.cpp).
-#include "grader/lib/mha/detectors.hpp"
+// mha_function: grader/katas/mha_family/pitfalls/merge_without_transpose.cpp).
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 namespace {
 
-const Registrar registered_merge_without_transpose(
-    {"pitfall_merge_without_transpose",
-     "the heads are transposed back to (B, T, num_heads, d_head) before merging",
-     check_merge_without_transpose});
+const FamilyPitfall registered_merge_without_transpose(merge_without_transpose_detector);
 
 }  // namespace
 }  // namespace grader::mha

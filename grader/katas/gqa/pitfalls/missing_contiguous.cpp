@@ -1,13 +1,11 @@
 // The gqa kata's detector of missing_contiguous (its logic is shared with mha and mha_function:
-// grader/lib/mha/pitfalls/missing_contiguous.cpp).
-#include "grader/lib/mha/detectors.hpp"
+// grader/katas/mha_family/pitfalls/missing_contiguous.cpp).
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 namespace {
 
-const Registrar registered_missing_contiguous(
-    {"pitfall_missing_contiguous", "the transposed heads are made contiguous before view()",
-     check_missing_contiguous});
+const FamilyPitfall registered_missing_contiguous(missing_contiguous_detector);
 
 }  // namespace
 }  // namespace grader::mha

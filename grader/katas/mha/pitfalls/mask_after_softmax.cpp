@@ -1,13 +1,11 @@
 // The mha kata's detector of mask_after_softmax (its logic is shared with gqa:
-// grader/lib/mha/pitfalls/mask_after_softmax.cpp).
-#include "grader/lib/mha/detectors.hpp"
+// grader/katas/mha_family/pitfalls/mask_after_softmax.cpp).
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 namespace {
 
-const Registrar registered_mask_after_softmax({"pitfall_mask_after_softmax",
-                                               "the mask is applied before the softmax",
-                                               check_mask_after_softmax});
+const FamilyPitfall registered_mask_after_softmax(mask_after_softmax_detector);
 
 }  // namespace
 }  // namespace grader::mha

@@ -1,13 +1,11 @@
 // The mha kata's detector of wrong_head_order (its logic is shared with mha_function:
-// grader/lib/mha/pitfalls/wrong_head_order.cpp).
-#include "grader/lib/mha/detectors.hpp"
+// grader/katas/mha_family/pitfalls/wrong_head_order.cpp).
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 namespace {
 
-const Registrar registered_wrong_head_order({"pitfall_wrong_head_order",
-                                             "heads own contiguous feature slices",
-                                             check_wrong_head_order});
+const FamilyPitfall registered_wrong_head_order(wrong_head_order_detector);
 
 }  // namespace
 }  // namespace grader::mha

@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "grader/lib/mha/mistakes.hpp"
+#include "grader/katas/mha_family/mistakes.hpp"
 #include "reference/mha/mha.hpp"
 
 namespace {

@@ -1,12 +1,11 @@
 // The mha_function kata's detector of neg_inf_nan (its logic is shared with mha:
-// grader/lib/mha/pitfalls/neg_inf_nan.cpp).
-#include "grader/lib/mha/detectors.hpp"
+// grader/katas/mha_family/pitfalls/neg_inf_nan.cpp).
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 namespace {
 
-const Registrar registered_neg_inf_nan({"pitfall_neg_inf_nan", "a fully masked row is not NaN",
-                                        check_neg_inf_nan});
+const FamilyPitfall registered_neg_inf_nan(neg_inf_nan_detector);
 
 }  // namespace
 }  // namespace grader::mha

@@ -1,13 +1,11 @@
 // The mha_function kata's detector of scale_by_d_head (its logic is shared with mha and gqa:
-// grader/lib/mha/pitfalls/scale_by_d_head.cpp).
-#include "grader/lib/mha/detectors.hpp"
+// grader/katas/mha_family/pitfalls/scale_by_d_head.cpp).
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 namespace {
 
-const Registrar registered_scale_by_d_head({"pitfall_scale_by_d_head",
-                                            "scores are divided by sqrt(d_head), not d_head",
-                                            check_scale_by_d_head});
+const FamilyPitfall registered_scale_by_d_head(scale_by_d_head_detector);
 
 }  // namespace
 }  // namespace grader::mha

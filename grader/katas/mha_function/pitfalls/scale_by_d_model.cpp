@@ -1,13 +1,11 @@
 // The mha_function kata's detector of scale_by_d_model (its logic is shared with mha:
-// grader/lib/mha/pitfalls/scale_by_d_model.cpp).
-#include "grader/lib/mha/detectors.hpp"
+// grader/katas/mha_family/pitfalls/scale_by_d_model.cpp).
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 namespace {
 
-const Registrar registered_scale_by_d_model({"pitfall_scale_by_d_model",
-                                             "scores are scaled by 1/sqrt(d_head)",
-                                             check_scale_by_d_model});
+const FamilyPitfall registered_scale_by_d_model(scale_by_d_model_detector);
 
 }  // namespace
 }  // namespace grader::mha

@@ -1,10 +1,10 @@
 // Detector of the pitfall weight_transposed: a weight applied as x @ Wᵀ (nn.Linear's convention)
 // where this kata's function applies x @ W. See Note [pitfall detectors] in
-// grader/lib/mha/detect.hpp.
+// grader/katas/mha_family/detect.hpp.
 #include <string>
 #include <vector>
 
-#include "grader/lib/mha/detect.hpp"
+#include "grader/katas/mha_family/detect.hpp"
 
 namespace grader::mha {
 namespace {

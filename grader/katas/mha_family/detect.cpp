@@ -1,8 +1,9 @@
-#include "grader/lib/mha/detect.hpp"
+#include "grader/katas/mha_family/detect.hpp"
+#include "grader/katas/mha_family/detectors.hpp"
 
 #include <utility>
 
-#include "grader/lib/mha/journey.hpp"
+#include "grader/katas/mha_family/journey.hpp"
 
 namespace grader::mha {
 
@@ -67,6 +68,10 @@ Outcome check_scale_pitfall(uint64_t seed, const char* id, const Mistakes& mista
     if (!computes_mistake_under_any_split(c, run.out, mistake)) return std::nullopt;
     return found_pitfall(c, run, id, message(c));
   });
+}
+
+FamilyPitfall::FamilyPitfall(const FamilyDetector& detector) {
+  registry().push_back({report::pitfall_check(detector.id), detector.title, detector.run});
 }
 
 }  // namespace grader::mha

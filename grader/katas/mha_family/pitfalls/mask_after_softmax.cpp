@@ -2,7 +2,7 @@
 // not to the scores. See Note [pitfall detectors] in detect.hpp.
 #include <rapidcheck.h>
 
-#include "grader/lib/mha/detectors.hpp"
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 Outcome check_mask_after_softmax(uint64_t seed) {
@@ -44,5 +44,8 @@ Outcome check_mask_after_softmax(uint64_t seed) {
         "keys: a causal model leaks the future.");
   });
 }
+
+constinit const FamilyDetector mask_after_softmax_detector{
+    "mask_after_softmax", "the mask is applied before the softmax", check_mask_after_softmax};
 
 }  // namespace grader::mha

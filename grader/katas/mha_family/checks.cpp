@@ -4,10 +4,10 @@
 
 #include <cstdio>
 
-#include "grader/lib/mha/catalogue.hpp"
-#include "grader/lib/mha/checks.hpp"
-#include "grader/lib/mha/detect.hpp"
-#include "grader/lib/mha/journey.hpp"
+#include "grader/katas/mha_family/catalogue.hpp"
+#include "grader/katas/mha_family/checks.hpp"
+#include "grader/katas/mha_family/detect.hpp"
+#include "grader/katas/mha_family/journey.hpp"
 
 namespace grader::mha {
 namespace {

@@ -1,6 +1,6 @@
 // Detector of the pitfall softmax_wrong_dim: the softmax normalises over the queries (dim -2)
 // instead of over the keys (dim -1). See Note [pitfall detectors] in detect.hpp.
-#include "grader/lib/mha/detectors.hpp"
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 Outcome check_softmax_wrong_dim(uint64_t seed) {
@@ -19,5 +19,8 @@ Outcome check_softmax_wrong_dim(uint64_t seed) {
         "output mixes the values with weights that do not sum to 1.");
   });
 }
+
+constinit const FamilyDetector softmax_wrong_dim_detector{
+    "softmax_wrong_dim", "the softmax normalises over the keys (dim -1)", check_softmax_wrong_dim};
 
 }  // namespace grader::mha

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "grader/lib/mha/cases.hpp"
+#include "grader/katas/mha_family/cases.hpp"
 
 namespace grader::mha {
 

@@ -1,6 +1,6 @@
-#include "grader/lib/mha/cases.hpp"
+#include "grader/katas/mha_family/cases.hpp"
 
-#include "grader/lib/mha/call.hpp"
+#include "grader/katas/mha_family/call.hpp"
 #include "grader/lib/projections.hpp"
 #include "grader/lib/remote.hpp"
 

@@ -10,11 +10,11 @@
 #include <utility>
 #include <vector>
 
+#include "grader/katas/mha_family/mistakes.hpp"
 #include "grader/lib/check.hpp"
 #include "grader/lib/compare.hpp"
 #include "grader/lib/journey.hpp"
 #include "grader/lib/learner_call.hpp"
-#include "grader/lib/mha/mistakes.hpp"
 #include "grader/lib/property.hpp"
 #include "kt/tensor.hpp"
 #include "reference/gqa/gqa.hpp"
@@ -61,7 +61,7 @@ struct Case {
 
 /// How a kata's learner's code is called, as the checks show it. Each kata of the family sets one
 /// at start-up (a static SetKataCall in its checks.cpp); its learner's process answers the call
-/// itself (its call.cpp, grader/lib/mha/call.hpp).
+/// itself (its call.cpp, grader/katas/mha_family/call.hpp).
 struct KataCall {
   std::string what;    // names the call in a failure: "forward", "mha(x, Wq, Wk, Wv, Wo, h, mask)"
   bool biases = true;  // whether a case may have biases

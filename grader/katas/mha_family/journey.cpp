@@ -1,4 +1,4 @@
-#include "grader/lib/mha/journey.hpp"
+#include "grader/katas/mha_family/journey.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "grader/lib/mha/mistakes.hpp"
+#include "grader/katas/mha_family/mistakes.hpp"
 
 #include <cmath>
 

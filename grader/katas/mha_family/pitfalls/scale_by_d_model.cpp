@@ -1,6 +1,6 @@
 // Detector of the pitfall scale_by_d_model: scores divided by sqrt(d_model) instead of
 // sqrt(d_head). See Note [pitfall detectors] in detect.hpp.
-#include "grader/lib/mha/detectors.hpp"
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 Outcome check_scale_by_d_model(uint64_t seed) {
@@ -16,5 +16,8 @@ Outcome check_scale_by_d_model(uint64_t seed) {
                "and flattens attention towards uniform.";
       });
 }
+
+constinit const FamilyDetector scale_by_d_model_detector{
+    "scale_by_d_model", "scores are scaled by 1/sqrt(d_head)", check_scale_by_d_model};
 
 }  // namespace grader::mha

@@ -17,7 +17,7 @@
 #include <functional>
 #include <string>
 
-#include "grader/lib/mha/cases.hpp"
+#include "grader/katas/mha_family/cases.hpp"
 
 namespace grader::mha {
 

@@ -5,8 +5,8 @@
 
 #include <vector>
 
+#include "grader/katas/mha_family/cases.hpp"
 #include "grader/lib/diagnosis.hpp"
-#include "grader/lib/mha/cases.hpp"
 
 namespace grader::mha {
 

@@ -1,7 +1,7 @@
 // Detector of the pitfall missing_contiguous: view() of the transposed heads without
 // .contiguous(), which throws kt::ViewError exactly as PyTorch's view does.
 // See Note [pitfall detectors] in detect.hpp.
-#include "grader/lib/mha/detectors.hpp"
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 Outcome check_missing_contiguous(uint64_t seed) {
@@ -31,5 +31,9 @@ Outcome check_missing_contiguous(uint64_t seed) {
     return f;
   });
 }
+
+constinit const FamilyDetector missing_contiguous_detector{
+    "missing_contiguous", "the transposed heads are made contiguous before view()",
+    check_missing_contiguous};
 
 }  // namespace grader::mha

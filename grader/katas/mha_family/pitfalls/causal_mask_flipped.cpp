@@ -1,7 +1,7 @@
 // Detector of the pitfall causal_mask_flipped: the causal mask hides the past instead of the
 // future, or has its diagonal off by one (triu/tril or their diagonal argument confused).
 // See Note [pitfall detectors] in detect.hpp.
-#include "grader/lib/mha/detectors.hpp"
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 namespace {
@@ -57,5 +57,9 @@ Outcome check_causal_mask_flipped(uint64_t seed) {
     return std::nullopt;
   });
 }
+
+constinit const FamilyDetector causal_mask_flipped_detector{
+    "causal_mask_flipped", "the causal mask hides exactly the future keys",
+    check_causal_mask_flipped};
 
 }  // namespace grader::mha

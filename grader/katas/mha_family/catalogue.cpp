@@ -1,8 +1,8 @@
-#include "grader/lib/mha/catalogue.hpp"
+#include "grader/katas/mha_family/catalogue.hpp"
 
 #include <cmath>
 
-#include "grader/lib/mha/journey.hpp"
+#include "grader/katas/mha_family/journey.hpp"
 
 namespace grader::mha {
 namespace {

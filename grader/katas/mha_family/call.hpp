@@ -6,9 +6,9 @@
 
 #include <functional>
 
+#include "grader/katas/mha_family/cases.hpp"
 #include "grader/learner/projections.hpp"
 #include "grader/learner/serve.hpp"
-#include "grader/lib/mha/cases.hpp"
 
 namespace grader::mha {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "grader/katas/mha_family/cases.hpp"
 #include "grader/lib/journey.hpp"
-#include "grader/lib/mha/cases.hpp"
 
 namespace grader::mha {
 

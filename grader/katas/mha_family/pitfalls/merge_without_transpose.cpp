@@ -1,7 +1,7 @@
 // Detector of the pitfall merge_without_transpose: the (B, num_heads, T, d_head) attention output
 // viewed straight as (B, T, d_model), without transpose(1, 2) first. No error, scrambled output.
 // See Note [pitfall detectors] in detect.hpp.
-#include "grader/lib/mha/detectors.hpp"
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 Outcome check_merge_without_transpose(uint64_t seed) {
@@ -27,5 +27,10 @@ Outcome check_merge_without_transpose(uint64_t seed) {
         "and contiguous strides, reads the same wrong order.)");
   });
 }
+
+constinit const FamilyDetector merge_without_transpose_detector{
+    "merge_without_transpose",
+    "the heads are transposed back to (B, T, num_heads, d_head) before merging",
+    check_merge_without_transpose};
 
 }  // namespace grader::mha

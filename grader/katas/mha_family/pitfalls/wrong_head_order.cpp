@@ -1,6 +1,6 @@
 // Detector of the pitfall wrong_head_order: heads split off the wrong features (or never moved next
 // to the batch axis). See Note [pitfall detectors] in detect.hpp.
-#include "grader/lib/mha/detectors.hpp"
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 namespace {
@@ -92,5 +92,8 @@ Outcome check_wrong_head_order(uint64_t seed) {
         "unaffected, yours changed) or by matching what those mistakes compute.");
   });
 }
+
+constinit const FamilyDetector wrong_head_order_detector{
+    "wrong_head_order", "heads own contiguous feature slices", check_wrong_head_order};
 
 }  // namespace grader::mha

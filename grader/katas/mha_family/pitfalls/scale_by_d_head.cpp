@@ -1,6 +1,6 @@
 // Detector of the pitfall scale_by_d_head: scores divided by d_head instead of sqrt(d_head).
 // See Note [pitfall detectors] in detect.hpp.
-#include "grader/lib/mha/detectors.hpp"
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 Outcome check_scale_by_d_head(uint64_t seed) {
@@ -16,5 +16,8 @@ Outcome check_scale_by_d_head(uint64_t seed) {
                                       "uniform. Use std::sqrt(double(d_head)).";
                              });
 }
+
+constinit const FamilyDetector scale_by_d_head_detector{
+    "scale_by_d_head", "scores are divided by sqrt(d_head), not d_head", check_scale_by_d_head};
 
 }  // namespace grader::mha

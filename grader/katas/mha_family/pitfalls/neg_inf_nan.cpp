@@ -1,6 +1,6 @@
 // Detector of the pitfall neg_inf_nan: -inf in the scores turns a fully masked row into NaN.
 // See Note [pitfall detectors] in detect.hpp.
-#include "grader/lib/mha/detectors.hpp"
+#include "grader/katas/mha_family/detectors.hpp"
 
 namespace grader::mha {
 Outcome check_neg_inf_nan(uint64_t seed) {
@@ -20,5 +20,8 @@ Outcome check_neg_inf_nan(uint64_t seed) {
         "max.)");
   });
 }
+
+constinit const FamilyDetector neg_inf_nan_detector{"neg_inf_nan", "a fully masked row is not NaN",
+                                                    check_neg_inf_nan};
 
 }  // namespace grader::mha

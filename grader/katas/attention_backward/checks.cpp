@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "grader/katas/attention_backward/cases.hpp"
+#include "grader/katas/attention_backward/catalogue.hpp"
 #include "reference/sdpa/sdpa.hpp"
 
 namespace grader::kata_attention_backward {
@@ -32,10 +33,13 @@ Outcome check_matches_reference(uint64_t seed) {
     const Grads expected = run_reference(c);
     const std::string wrong = differing(called.grads, expected);
     if (wrong.empty()) return std::nullopt;
-    return failure(c, called.grads, expected,
-                   wrong + (wrong.size() > 2 ? " differ" : " differs") +
-                       " from the gradients of out = softmax(q kᵀ / √d) v (allclose rtol 1e-9, "
-                       "atol 1e-12 fails); the others match. Shown: the row that differs most.");
+    Failure f = failure(c, called.grads, expected,
+                        wrong + (wrong.size() > 2 ? " differ" : " differs") +
+                            " from the gradients of out = softmax(q kᵀ / √d) v (allclose rtol "
+                            "1e-9, atol 1e-12 fails); the others match. Shown: the row that "
+                            "differs most.");
+    diagnose_after_shrinking(f, c);
+    return f;
   });
 }
 
@@ -83,14 +87,17 @@ Outcome check_finite_differences(uint64_t seed) {
     const Grads fd = {finite_differences(c, 0), finite_differences(c, 1), finite_differences(c, 2)};
     const std::string wrong = differing(called.grads, fd, 1e-5, 1e-6);
     if (wrong.empty()) return std::nullopt;
-    return failure(c, called.grads, fd,
-                   wrong + (wrong.size() > 2 ? " differ" : " differs") +
-                       " from central finite differences of the forward: each input entry moved "
-                       "by ±1e-6, and the change of L = sum(out ∘ dout) divided by 2e-6 "
-                       "(allclose rtol 1e-5, atol 1e-6 fails). This check uses no reference "
-                       "gradient, only attention's forward: your gradient is not the derivative "
-                       "of the function. Expected below: the finite differences.",
-                   1e-5, 1e-6);
+    Failure f =
+        failure(c, called.grads, fd,
+                wrong + (wrong.size() > 2 ? " differ" : " differs") +
+                    " from central finite differences of the forward: each input entry moved "
+                    "by ±1e-6, and the change of L = sum(out ∘ dout) divided by 2e-6 "
+                    "(allclose rtol 1e-5, atol 1e-6 fails). This check uses no reference "
+                    "gradient, only attention's forward: your gradient is not the derivative "
+                    "of the function. Expected below: the finite differences.",
+                1e-5, 1e-6);
+    diagnose_after_shrinking(f, c);
+    return f;
   });
 }
 
@@ -132,6 +139,7 @@ Outcome check_masked_keys(uint64_t seed) {
     f.counterexample = c.describe();
     const kt::Tensor& g = called.grads[1 + worst_of];
     show_worst_row(kt::where(later, g, 0.0), kt::zeros_like(g), f, Grads::kNames[1 + worst_of]);
+    diagnose_after_shrinking(f, c);
     return f;
   });
 }

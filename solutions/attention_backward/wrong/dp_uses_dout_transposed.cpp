@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: dp_transposed
 // Wrong: dP = v doutᵀ instead of dout vᵀ: the gradient of every score taken the wrong way round.
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: dq_from_transposed
 // Wrong: dq = dSᵀ k / √d, transposing in dq (dk is right): not the named dk mistake.
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: dv_weights_not_transposed
 // Wrong: dv = P dout instead of Pᵀ dout (the weights not transposed). Not dv_uses_scores.
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: causal_mask_hides_diagonal
 // Wrong: the backward's causal mask hides the diagonal too (tril(-1)): a different mask, not a
 // leak through it.
 #include <cmath>

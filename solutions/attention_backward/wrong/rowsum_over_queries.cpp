@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: rowsum_over_queries
 // Wrong, but not no_rowsum: the row sum taken over the queries (dim -2) instead of the keys. The
 // term is there, along the wrong axis: nothing named.
 #include <cmath>

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: rowsum_without_keepdim
 // Wrong: the row sum without keepdim, (…, T), broadcasts along the last axis: query i's sum is
 // subtracted from column i of every row. The term is there, misplaced: nothing named.
 #include <cmath>

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: grad_scaled_twice
 // Wrong: dq and dk divided by d instead of √d (the scale applied twice). Not grad_missing_scale.
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: rowsum_added
 // Wrong: dS = P ∘ (dP + rowsum(P ∘ dP)), the row sum added instead of subtracted.
 #include <cmath>
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What a blocking and a spinning submission cost (issue #30; Note [blocked or slow] in
-# grader/cli/run.cpp): the wall time of one `./grade batch mha` of six correct submissions, alone
+# grader/cli/running/run.cpp): the wall time of one `./grade batch mha` of six correct submissions, alone
 # and beside one that sleeps forever and one that spins forever (the kata's own limits: 10 s of CPU
 # per check), and the sleeper's whole grading alone (`./grade mha --solution`). Medians of N runs,
 # interleaved. Goals: batch with the two <= 1.3 x batch without + 60 s; the sleeper <= 60 s.

@@ -10,15 +10,15 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "grader/cli/build.hpp"
-#include "grader/cli/check_host.hpp"
 #include "grader/cli/files.hpp"
-#include "grader/cli/process.hpp"
-#include "grader/cli/render.hpp"
-#include "grader/cli/results_json.hpp"
-#include "grader/cli/run.hpp"
-#include "grader/cli/sandbox.hpp"
-#include "grader/cli/state.hpp"
+#include "grader/cli/learner/state.hpp"
+#include "grader/cli/reports/render.hpp"
+#include "grader/cli/reports/results_json.hpp"
+#include "grader/cli/running/build.hpp"
+#include "grader/cli/running/check_host.hpp"
+#include "grader/cli/running/process.hpp"
+#include "grader/cli/running/run.hpp"
+#include "grader/cli/running/sandbox.hpp"
 #include "grader/cli/text.hpp"
 
 namespace cli {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "grader/cli/kata.hpp"
-#include "grader/cli/result.hpp"
+#include "grader/cli/reports/result.hpp"
 
 namespace cli {
 

@@ -23,17 +23,17 @@
 #include <optional>
 #include <stdexcept>
 
-#include "grader/cli/batch.hpp"
-#include "grader/cli/check_host.hpp"
-#include "grader/cli/classroom.hpp"
 #include "grader/cli/grade.hpp"
-#include "grader/cli/interview.hpp"
+#include "grader/cli/instructor/batch.hpp"
+#include "grader/cli/instructor/classroom.hpp"
+#include "grader/cli/instructor/scaffold.hpp"
+#include "grader/cli/instructor/selftest.hpp"
 #include "grader/cli/kata.hpp"
-#include "grader/cli/learner_commands.hpp"
-#include "grader/cli/process.hpp"
-#include "grader/cli/sandbox.hpp"
-#include "grader/cli/scaffold.hpp"
-#include "grader/cli/selftest.hpp"
+#include "grader/cli/learner/interview.hpp"
+#include "grader/cli/learner/learner_commands.hpp"
+#include "grader/cli/running/check_host.hpp"
+#include "grader/cli/running/process.hpp"
+#include "grader/cli/running/sandbox.hpp"
 
 namespace cli {
 namespace {

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <optional>
 
-#include "grader/cli/syscall_filter.hpp"
+#include "grader/cli/running/syscall_filter.hpp"
 #include "grader/lib/check.hpp"
 #include "grader/lib/journey.hpp"
 

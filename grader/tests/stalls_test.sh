@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Blocking and spinning submissions cost their grading seconds, not a wait per check (Note [blocked
-# or slow] in grader/cli/run.cpp): one `./grade batch` of six correct mha submissions beside one
+# or slow] in grader/cli/running/run.cpp): one `./grade batch` of six correct mha submissions beside one
 # that sleeps forever and one that spins forever. Every verdict must be right, the sleeper's and the
 # spinner's reports must say what they did (their first check's cause, the others not run for it),
 # and the correct ones must not be touched by them. The wall times are a benchmark's business

@@ -10,8 +10,8 @@
 #include <sstream>
 #include <string>
 
-#include "grader/cli/render.hpp"
-#include "grader/cli/results_json.hpp"
+#include "grader/cli/reports/render.hpp"
+#include "grader/cli/reports/results_json.hpp"
 
 namespace {
 
@@ -229,9 +229,10 @@ TEST_CASE("no report reads a cause, a sandbox or a build failure off a message's
   // search of such text in these files is the regression this guards against.
   const std::regex searched(
       R"((message|threw|sandbox|error|output)\s*\.\s*r?find\s*\(\s*"[^"]*[A-Za-z])");
-  for (const char* file : {"cli/result.cpp", "cli/render_text.cpp", "cli/render_markdown.cpp",
-                           "cli/render_junit.cpp", "cli/results_json.cpp", "cli/run.cpp",
-                           "cli/grade.cpp", "cli/check_host.cpp", "channel/learner_run.cpp"}) {
+  for (const char* file :
+       {"cli/reports/result.cpp", "cli/reports/render_text.cpp", "cli/reports/render_markdown.cpp",
+        "cli/reports/render_junit.cpp", "cli/reports/results_json.cpp", "cli/running/run.cpp",
+        "cli/grade.cpp", "cli/running/check_host.cpp", "channel/learner_run.cpp"}) {
     std::ifstream in(std::string(KT_GRADER_DIR) + "/" + file);
     REQUIRE(in);
     std::stringstream text;

@@ -1,11 +1,11 @@
-// What a class gets wrong (grader/cli/class_report.hpp): the counts, and the exact CSV and Markdown
-// an instructor reads.
+// What a class gets wrong (grader/cli/instructor/class_report.hpp): the counts, and the exact CSV
+// and Markdown an instructor reads.
 #include <catch2/catch.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "grader/cli/class_report.hpp"
+#include "grader/cli/instructor/class_report.hpp"
 
 namespace {
 

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "grader/cli/render.hpp"
-#include "grader/cli/results_json.hpp"
+#include "grader/cli/reports/render.hpp"
+#include "grader/cli/reports/results_json.hpp"
 #include "grader/report/finding_json.hpp"
 
 namespace {

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "grader/cli/render.hpp"
+#include "grader/cli/reports/render.hpp"
 
 namespace {
 

@@ -3,8 +3,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "grader/cli/render.hpp"
-#include "grader/cli/results_json.hpp"
+#include "grader/cli/reports/render.hpp"
+#include "grader/cli/reports/results_json.hpp"
 #include "grader/cli/text.hpp"
 
 namespace {

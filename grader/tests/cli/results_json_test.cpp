@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "grader/cli/results_json.hpp"
+#include "grader/cli/reports/results_json.hpp"
 #include "grader/cli/text.hpp"
 
 namespace {

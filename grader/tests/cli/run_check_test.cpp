@@ -10,9 +10,9 @@
 #include <fstream>
 #include <thread>
 
-#include "grader/cli/activity.hpp"
 #include "grader/cli/files.hpp"
-#include "grader/cli/run.hpp"
+#include "grader/cli/running/activity.hpp"
+#include "grader/cli/running/run.hpp"
 
 namespace {
 

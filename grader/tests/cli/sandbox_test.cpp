@@ -1,13 +1,13 @@
 // The sandbox's pieces: --sandbox's names, what bubblewrap is asked for, what a refused system call
 // is called in a report. (That it contains hostile files end to end: tests/sandbox_test.sh.)
-#include "grader/cli/sandbox.hpp"
+#include "grader/cli/running/sandbox.hpp"
 
 #include <sys/syscall.h>
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 
-#include "grader/cli/syscall_filter.hpp"
+#include "grader/cli/running/syscall_filter.hpp"
 
 namespace {
 

@@ -1,0 +1,254 @@
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "grader/cli/reports/render.hpp"
+#include "grader/cli/text.hpp"
+
+namespace cli {
+
+namespace {
+
+/// The rerun command narrowed to one check: its own --check flags replaced by this one.
+std::string only_check(const std::string& rerun, const std::string& id) {
+  std::string out = rerun;
+  for (size_t at = out.find(" --check "); at != std::string::npos; at = out.find(" --check ", at)) {
+    const size_t end = out.find(' ', at + 9);
+    out.erase(at, end == std::string::npos ? std::string::npos : end - at);
+  }
+  return out + " --check " + id;
+}
+
+std::string paint(const std::string& s, const char* code, bool colour) {
+  return colour ? std::string("\033[") + code + "m" + s + "\033[0m" : s;
+}
+
+/// Wraps text at width columns, every line indented.
+std::string wrap(const std::string& text, const std::string& indent, size_t width = 96) {
+  std::string out, line;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find(' ', pos);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(pos, end - pos);
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += indent + line + "\n";
+      line.clear();
+    }
+    if (!line.empty()) line += ' ';
+    line += word;
+    pos = end + 1;
+  }
+  if (!line.empty()) out += indent + line + "\n";
+  return out;
+}
+
+/// "wrong shape", "wrong dtype" or "wrong shape and dtype".
+std::string wrong_what(const TestResult& t) {
+  return std::string("wrong ") + report::wrong_name(t.wrong);
+}
+
+}  // namespace
+
+std::string to_text(const KataResult& r, bool colour, const std::string& rerun) {
+  std::string s = paint(r.kata + ": " + r.title, "1", colour) + "\n";
+  // Said once, at the top: the file ran without bubblewrap (docs/security.md).
+  if (r.sandboxed == KataResult::Sandboxed::Off) s += "  " + paint(r.sandbox, "33", colour) + "\n";
+  if (r.status == Status::NotStarted && r.tests.empty())
+    return s + "  not started (" + r.solution + " is still the stub)\n";
+  if (r.status == Status::Error && r.tests.empty()) {
+    s += paint("  ERROR ", "31;1", colour) + "\n" + wrap(r.message, "    ", 1000) + "\n";
+    return s;
+  }
+  // A stub that still throws kt::NotImplemented everywhere: one line, not one per check.
+  if (r.status == Status::NotStarted) {
+    s += "  " + paint("NOT STARTED", "33;1", colour) + "\n";
+    s += wrap(r.tests.front().message, "    ");
+    s += "  0 of " + std::to_string(r.tests.size()) + " checks pass yet. Next: read katas/" +
+         r.kata + "/README.md, edit " + r.solution + ", then ./grade " + r.kata + "\n";
+    return s;
+  }
+  // Failing checks first: the first thing to read is the first thing to fix. Checks that failed
+  // for one cause (causes(): Note [root causes] in result.cpp) are shown in full once, where the
+  // cause starts, by its first pitfall-named check (else its first); the others say so in one line
+  // instead of repeating it.
+  const std::vector<Cause> found = causes(r);
+  const std::vector<int> cause_of = cause_of_each(r, found);
+  const auto cause = [&](const TestResult* t) -> const Cause& {
+    return found[size_t(cause_of[size_t(t - r.tests.data())])];
+  };
+  const auto shown_by = [&](const TestResult* t) { return &r.tests[cause(t).shown_by]; };
+  std::vector<const TestResult*> order;
+  for (const Cause& c : found)
+    for (const size_t i : c.checks) order.push_back(&r.tests[i]);
+  for (const auto& t : r.tests)
+    if (t.status == Status::Pass) order.push_back(&t);
+  // The cause's attention map, for the check that shows it (a detector may have none of its own).
+  const auto map_of = [&](const TestResult* t) -> const TestResult* {
+    if (t->attention_map.rows > 0) return t;
+    for (const size_t i : cause(t).checks)
+      if (r.tests[i].attention_map.rows > 0) return &r.tests[i];
+    return nullptr;
+  };
+  for (const TestResult* t : order) {
+    if (t->status == Status::Pass) {
+      // A pitfall's check passes when its detector did not find the mistake on its cases.
+      s += "  " + paint("PASS", "32", colour) + "  " + t->id +
+           (is_pitfall_check(t->id) ? "  (not found)" : "") + "\n";
+      continue;
+    }
+    const bool skipped = t->status == Status::Skipped;
+    s += "  " +
+         (skipped ? paint("SKIP", "33", colour)
+                  : paint(t->status == Status::Error ? "ERROR" : "FAIL", "31;1", colour)) +
+         "  " + t->id;
+    if (!t->pitfall.empty()) s += "  " + paint("pitfall: " + t->pitfall, "33;1", colour);
+    s += "\n";
+    const TestResult* rep = shown_by(t);
+    if (rep != t && t->pitfall.empty()) {
+      const std::string own_case = ". Its own case: " + only_check(rerun, t->id);
+      // How this check is tied to the one shown in full, in its own terms.
+      const std::string tie = !t->diagnosis.empty()        ? "diagnosis " + t->diagnosis
+                              : t->wrong != Wrong::None    ? "a result of the " + wrong_what(*t)
+                              : !t->threw.empty()          ? "the same " + cause_in_words(*t)
+                              : t->status == Status::Error ? std::string("the same error")
+                                                           : cause_in_words(*t);
+      if (t->stop == Stop::NotRun) {
+        s += wrap("Not run: it calls the same code as " + rep->id +
+                      ", which timed out above, and would wait the same way. Fix that first" +
+                      own_case,
+                  "        ");
+        continue;
+      }
+      if (skipped) {
+        // "could not check for the head order: forward threw ..." -> its first clause.
+        const std::string what = t->message.substr(0, t->message.find(": "));
+        const std::string how = t->wrong != Wrong::None ? "returned " + tie + ", as"
+                                : !t->threw.empty()     ? "threw " + tie + " as"
+                                                        : "failed for the same cause as";
+        s += wrap(what + ": the code " + how + " in " + rep->id + " above" + own_case, "        ");
+      } else {
+        s += wrap("Same cause as " + rep->id + " above (" +
+                      (t->threw.empty() || !t->diagnosis.empty() ? "" : "it threw ") + tie +
+                      "): fix that first, this check should follow" + own_case,
+                  "        ");
+      }
+      continue;
+    }
+    if (rep != t)
+      s += "        Same cause as " + rep->id + " above.\n";  // a second pitfall's check
+    s += wrap(t->message, "        ");
+    if (!t->diagnosis.empty()) {
+      s += "        " + paint("diagnosis " + t->diagnosis + ":", "36;1", colour) + "\n";
+      s += wrap(t->diagnosis_message, "          ", 86);
+    }
+    if (!t->journey.empty()) {
+      // The table line by line; its closing sentence (the last line) wrapped.
+      s += "        " + paint("where it diverges:", "36;1", colour) + "\n";
+      std::istringstream lines(t->journey);
+      std::vector<std::string> all;
+      for (std::string line; std::getline(lines, line);) all.push_back(line);
+      for (size_t i = 0; i < all.size(); ++i)
+        s += i + 1 < all.size() ? "          " + all[i] + "\n" : wrap(all[i], "          ", 86);
+    }
+    if (!t->counterexample.empty()) {
+      s += t->status == Status::Error ? "        the case it was running:\n"
+           : skipped                  ? "        the case it could not check:\n"
+                                      : "        smallest failing case:\n";
+      for (const auto& [name, value] : t->counterexample) {
+        // A value over several lines (a tensor's repr) continues under its first line.
+        const std::string indent(10 + count_chars(name) + 3, ' ');
+        std::string shown;
+        for (const char ch : value) shown += ch == '\n' ? "\n" + indent : std::string(1, ch);
+        s += "          " + name + " = " + shown + "\n";
+      }
+    }
+    if (!t->expected.empty()) s += "        expected " + t->expected + "\n";
+    if (!t->got.empty()) s += "        got      " + t->got + "\n";
+    if (!t->difference.empty()) s += "        " + t->difference + "\n";
+    if (const TestResult* from = map_of(t)) {
+      s += attention_map_text(from->attention_map, colour, "        ", from == t ? "" : from->id);
+    }
+    if (!t->output.empty())
+      s += "        your code printed:\n" + wrap(t->output, "          ", 1000);
+    if (!t->hint.empty()) s += "        hint: " + t->hint + "\n";
+  }
+  if (!r.warnings.empty()) {
+    // Warnings never fail a kata (an unused variable is not a failed interview), but they are
+    // worth a look: show the first few lines.
+    std::istringstream lines(r.warnings);
+    std::string line, shown;
+    for (int n = 0; n < 6 && std::getline(lines, line); ++n) shown += "    " + line + "\n";
+    s += paint("  compiler warnings (not errors):", "33", colour) + "\n" + shown;
+  }
+  const bool all = r.status == Status::Pass;
+  const auto count = [&](Status st) {
+    return std::count_if(r.tests.begin(), r.tests.end(),
+                         [&](const TestResult& t) { return t.status == st; });
+  };
+  const auto failed = count(Status::Fail) + count(Status::Error);
+  std::string summary = std::to_string(failed);
+  summary += " of ";
+  summary += std::to_string(r.tests.size());
+  summary += " checks failed";
+  if (const auto not_run =
+          std::count_if(r.tests.begin(), r.tests.end(),
+                        [](const TestResult& t) { return t.stop == Stop::NotRun; });
+      not_run > 0)
+    summary += " (" + std::to_string(not_run) + " of them not run: see the first)";
+  if (const auto skipped = count(Status::Skipped); skipped > 0)
+    summary += ", " + std::to_string(skipped) + " skipped";
+  if (all)
+    summary = r.tests.size() == 1 ? std::string("the 1 check passed")
+                                  : "all " + std::to_string(r.tests.size()) + " checks passed";
+  s += '\n';
+  s += paint(summary, all ? "32;1" : "31;1", colour);
+  s += "  score " + std::to_string(r.score()) + "/" + std::to_string(r.max_score());
+  if (!all) s += " (each check's points: katas/" + r.kata + "/kata.toml)";
+  s += "\n";
+  if (!all) {
+    // The causes, as above: the pitfalls first, then each other cause shared by several checks,
+    // then the checks with a cause of their own. Each cause is said once, so no line contradicts
+    // another, and a second, independent failure is never hidden behind "fix these first".
+    const auto named = r.pitfalls();
+    const bool one = named.size() == 1;
+    std::vector<const Cause*> shared;
+    std::vector<std::string> alone;
+    for (const Cause& c : found) {
+      if (!c.pitfall.empty()) continue;
+      if (c.checks.size() > 1)
+        shared.push_back(&c);
+      else
+        alone.push_back(r.tests[c.shown_by].id);
+    }
+    if (!named.empty()) {
+      s += std::string(one ? "pitfall found: " : "pitfalls found: ") + join(named) + " - fix " +
+           (one ? "it" : "them") + " first.";
+      if (!alone.empty()) {
+        s += " Not tied to " + std::string(one ? "it" : "them") +
+             " (they may have a cause of their own): " + join(alone) + ".";
+      } else if (shared.empty() && size_t(failed + count(Status::Skipped)) > named.size()) {
+        s += " The other failures come from " + std::string(one ? "it" : "them") + ".";
+      }
+      s += "\n";
+    }
+    for (const Cause* c : shared) {
+      const std::string then =
+          !named.empty()   ? "not tied to the " + std::string(one ? "pitfall" : "pitfalls") + "."
+          : c == shared[0] ? "fix it first."
+                           : "a separate cause.";
+      s +=
+          wrap(std::to_string(c->checks.size()) + " checks" +
+                   (c->skipped > 0 ? " (" + std::to_string(c->skipped) + " of them skipped)" : "") +
+                   " come from one cause, the " + c->what + " shown under " +
+                   r.tests[c->shown_by].id + ": " + then,
+               "", 100);
+    }
+    s += "rerun exactly this: " + rerun + "\n";
+    s += "stuck? ./grade hint " + r.kata + "\n";
+  }
+  return s;
+}
+
+}  // namespace cli

@@ -125,4 +125,16 @@ std::string difference_text(const kt::Tensor& got, const kt::Tensor& expected) {
   return s;
 }
 
+std::string differs_message(const kt::Tensor& got, const kt::Tensor& expected,
+                            const std::string& tolerance, const std::string& why,
+                            const std::string& float64_from) {
+  std::string message =
+      all_finite(got)
+          ? "the result differs from the reference: allclose fails at " + tolerance + "."
+          : "the result has NaN or inf where the reference is finite.";
+  message += why;
+  if (!float64_from.empty()) message += float32_rounding_note(got, expected, float64_from);
+  return message;
+}
+
 }  // namespace grader

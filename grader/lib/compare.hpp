@@ -34,6 +34,14 @@ bool sane(const kt::Tensor& t);
 std::string float32_rounding_note(const kt::Tensor& got, const kt::Tensor& expected,
                                   const std::string& dtype);
 
+/// The message of a general check whose result has the right shape but not the reference's values:
+/// "the result differs from the reference: allclose fails at TOLERANCE." (or "the result has NaN
+/// or inf where the reference is finite."), then `why`, then, for a case computed in Float64
+/// (`dtype` names where that dtype comes from), float32_rounding_note.
+std::string differs_message(const kt::Tensor& got, const kt::Tensor& expected,
+                            const std::string& tolerance, const std::string& why,
+                            const std::string& float64_from = "");
+
 /// "[0.1234, -2.5, nan, ...]": the first values of a tensor, flattened, `digits` significant.
 std::string slice_text(const kt::Tensor& t, int64_t max_values = 6, int digits = 6);
 

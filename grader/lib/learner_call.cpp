@@ -11,4 +11,10 @@ Failure failure_from_throw(const Run& run, const std::string& what) {
   return f;
 }
 
+Failure could_not_check(Failure f, const std::string& id) {
+  f.message = "could not check for " + id + ": " + f.message;
+  f.skipped = !f.error();
+  return f;
+}
+
 }  // namespace grader

@@ -15,10 +15,7 @@ Case detector_case(bool causal) {
 
 std::optional<Failure> cannot_check(const Case& c, const Called& called, const std::string& id) {
   if (shape_ok(c, called)) return std::nullopt;
-  Failure f = failure_from_run(c, called);
-  f.message = "could not check for " + id + ": " + f.message;
-  f.skipped = !f.error();
-  return f;
+  return could_not_check(failure_from_run(c, called), id);
 }
 
 std::vector<Mistakes> all_combinations() {

@@ -15,10 +15,7 @@ Case detector_case(bool causal) {
 
 std::optional<Failure> cannot_check(const Case& c, const Run& run, const std::string& id) {
   if (shape_ok(c, run)) return std::nullopt;
-  Failure f = failure_from_run(c, run);
-  f.message = "could not check for " + id + ": " + f.message;
-  f.skipped = !f.error();
-  return f;
+  return could_not_check(failure_from_run(c, run), id);
 }
 
 bool same_as(const Case& c, const kt::Tensor& got, const Mistakes& mistakes) {

@@ -1,6 +1,6 @@
 // The gqa kata's general checks (their logic is shared with mha and mha_function:
-// grader/katas/mha_family/; its cases draw num_kv_heads among the divisors of num_heads). Each known pitfall
-// has its own detector in pitfalls/ID.cpp (see grader/katas/mha_family/detect.hpp).
+// grader/katas/mha_family/; its cases draw num_kv_heads among the divisors of num_heads). Each
+// known pitfall has its own detector in pitfalls/ID.cpp (see grader/katas/mha_family/detect.hpp).
 #include "grader/katas/mha_family/checks.hpp"
 
 namespace grader::mha {

@@ -5,9 +5,7 @@ namespace grader::kata_kv_cache {
 std::optional<Failure> cannot_check(const Case& c, const Decode& d, const std::string& id) {
   auto f = failure_from_decode(c, d);
   if (!f) return std::nullopt;
-  f->message = "could not check for " + id + ": " + f->message;
-  f->skipped = !f->error();
-  return f;
+  return could_not_check(std::move(*f), id);
 }
 
 bool mistake_combination(const Case& c, const kt::Tensor& got,

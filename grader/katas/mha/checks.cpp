@@ -1,5 +1,6 @@
-// The mha kata's general checks (their logic is shared with mha_function: grader/katas/mha_family/). Each
-// known pitfall has its own detector in pitfalls/ID.cpp (see grader/katas/mha_family/detect.hpp).
+// The mha kata's general checks (their logic is shared with mha_function:
+// grader/katas/mha_family/). Each known pitfall has its own detector in pitfalls/ID.cpp (see
+// grader/katas/mha_family/detect.hpp).
 #include "grader/katas/mha_family/checks.hpp"
 
 namespace grader::mha {

@@ -8,10 +8,7 @@
 namespace grader::mha {
 
 Failure cannot_check(const Case& c, const Run& run, const std::string& what) {
-  Failure f = failure_from_run(c, run);  // keeps its stop for a resource limit
-  f.message = "could not check for " + what + ": " + f.message;
-  f.skipped = !f.error();
-  return f;
+  return could_not_check(failure_from_run(c, run), what);
 }
 
 Failure found_pitfall(const Case& c, const Run& run, const char* id, std::string message) {

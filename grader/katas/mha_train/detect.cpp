@@ -6,10 +6,7 @@ Case detector_case(bool training) { return generate_revealing(training, {0.3, 0.
 
 std::optional<Failure> cannot_check(const Case& c, const Calls& r, const std::string& id) {
   if (shape_ok(c, r.run)) return std::nullopt;
-  Failure f = failure_from_run(c, r.run);
-  f.message = "could not check for " + id + ": " + f.message;
-  f.skipped = !f.error();
-  return f;
+  return could_not_check(failure_from_run(c, r.run), id);
 }
 
 Failure found_pitfall(const Case& c, const kt::Tensor& out, const char* id, std::string message) {

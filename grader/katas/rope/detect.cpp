@@ -4,10 +4,7 @@ namespace grader::kata_rope {
 
 std::optional<Failure> cannot_check(const Case& c, const Run& run, const std::string& id) {
   if (run.ok() && run.out.sizes() == c.x.sizes()) return std::nullopt;
-  Failure f = failure_from_run(c, run);  // keeps not_implemented, and error for a resource limit
-  f.message = "could not check for " + id + ": " + f.message;
-  f.skipped = !f.error();
-  return f;
+  return could_not_check(failure_from_run(c, run), id);
 }
 
 std::optional<Mistakes> pitfall_combination(const Case& c, const kt::Tensor& got,

@@ -27,13 +27,9 @@ std::optional<Failure> compare(const Case& c, const Run& run, const std::string&
   if (!shape_ok(c, run)) return failure_from_run(c, run);
   const kt::Tensor expected = run_reference(c);
   if (matches(c, run.out, expected)) return std::nullopt;
-  std::string message =
-      all_finite(run.out)
-          ? "the result differs from the reference (allclose with " + tolerance_text(c) + " fails)."
-          : "the result has NaN or inf where the reference is finite.";
-  message += why;
-  if (c.x.dtype() == kt::Float64) message += float32_rounding_note(run.out, expected, "x's dtype");
-  Failure f = failure(c, run.out, expected, message);
+  Failure f = failure(c, run.out, expected,
+                      differs_message(run.out, expected, tolerance_text(c), why,
+                                      c.x.dtype() == kt::Float64 ? "x's dtype" : ""));
   diagnose_after_shrinking(f, c);
   return f;
 }

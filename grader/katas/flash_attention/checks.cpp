@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "grader/katas/flash_attention/cases.hpp"
+#include "grader/katas/flash_attention/catalogue.hpp"
 
 namespace grader::kata_flash_attention {
 namespace {
@@ -30,7 +31,9 @@ std::optional<Failure> compare(const Case& c, const Explain& explain) {
   if (!shape_ok(c, run)) return failure_from_run(c, run);
   const kt::Tensor expected = run_reference(c);
   if (close(run.out, expected)) return std::nullopt;
-  return failure(c, run.out, expected, explain(run.out, expected));
+  Failure f = failure(c, run.out, expected, explain(run.out, expected));
+  diagnose_after_shrinking(f, c);
+  return f;
 }
 
 /// The general checks' message: the comparison, why, and what NaN or rounding suggests.
@@ -86,7 +89,9 @@ Outcome check_float32(uint64_t seed) {
         "with Float32 inputs the result must be Float32 and within 1e-5 of attention computed in "
         "Float64 on the same values (allclose rtol 1e-5, atol 1e-5 fails).";
     if (!all_finite(run.out)) message += " Your result has NaN or ±inf.";
-    return failure(c, run.out, expected, message);
+    Failure f = failure(c, run.out, expected, message);
+    diagnose_after_shrinking(f, c);  // the Float32 case itself is not compared (rounding)
+    return f;
   });
 }
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: causal_ignored
 // Wrong: is_causal is ignored entirely (every key visible to every query): not causal_block_leak,
 // which still hides the blocks in the future.
 #include <algorithm>

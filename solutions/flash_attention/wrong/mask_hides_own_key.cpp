@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: causal_mask_hides_own_key
 // Wrong: the diagonal mask is one off (j < i instead of j <= i), so query 0 has nothing left in its
 // block: -inf everywhere, a NaN row, but not the running_max_nan mistake (the other rows are wrong
 // too).

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: missing_scale
 // Wrong: no 1/√d anywhere. Right blocks, right online softmax, the wrong scores: nothing named.
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: causal_skips_diagonal_block
 // Wrong: with is_causal the key loop stops before the diagonal block instead of after it, so a
 // query never sees the keys of its own block (and the first block's queries see nothing: 0/0).
 #include <algorithm>

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: softmax_per_block_averaged
 // Wrong: a softmax inside each key block, and the blocks' outputs averaged. Each block's weights
 // sum to 1, but a block with small scores gets as much say as one with large scores: this is not
 // one softmax over all keys (and not a rescaling mistake: nothing named).

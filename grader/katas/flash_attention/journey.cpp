@@ -1,0 +1,186 @@
+#include "grader/katas/flash_attention/journey.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "grader/lib/compare.hpp"
+
+namespace grader::kata_flash_attention {
+namespace {
+
+std::string span(int64_t a, int64_t b) {
+  // (Appended piece by piece: GCC 12's -Wstringop-overflow misfires on "[" + std::string.)
+  std::string s = std::to_string(a);
+  s.insert(s.begin(), '[');
+  s += ':';
+  s += std::to_string(b);
+  s += ']';
+  return s;
+}
+
+/// s (…, rows, keys), the scores of queries q0… against keys k0…, with -inf where a key is after
+/// its query; `masked` says whether any is.
+kt::Tensor causal_masked(const kt::Tensor& s, int64_t q0, int64_t k0, bool& masked) {
+  const int64_t rows = s.size(-2), keys = s.size(-1);
+  masked = k0 + keys - 1 > q0;
+  if (!masked) return s;
+  const kt::Tensor visible = kt::tril(kt::ones({rows, keys}, kt::Bool), q0 - k0);
+  return s.masked_fill(~visible, -std::numeric_limits<double>::infinity());
+}
+
+/// The steps of queries [a0, a1) against key block 0, of queries [b0, b1) (within [a0, a1))
+/// against key block 1, then the output (Note [flash_attention journey]).
+std::vector<Step> block_steps(const Case& c, int64_t a0, int64_t a1, int64_t b0, int64_t b1) {
+  const kt::Tensor q = c.q.to(kt::Float64), k = c.k.to(kt::Float64), v = c.v.to(kt::Float64);
+  const int64_t T = c.T(), B = std::min(c.block, T);
+  const double scale = 1.0 / std::sqrt(double(c.d()));
+  std::vector<Step> steps;
+  const auto add = [&](std::string name, const kt::Tensor& value, std::vector<size_t> from) {
+    steps.push_back({std::move(name), value.contiguous(), -1, std::move(from)});
+    return steps.size() - 1;
+  };
+  const auto rows = [&](int64_t r0, int64_t r1) {
+    std::string text = "q";
+    if (r0 != 0 || r1 != T) text += span(r0, r1);
+    return text;
+  };
+  bool masked = false;
+  // Key block 0.
+  kt::Tensor s0 = kt::matmul(q.slice(-2, a0, a1), k.slice(-2, 0, B).transpose(-2, -1)) * scale;
+  if (c.causal) s0 = causal_masked(s0, a0, 0, masked);
+  const size_t is0 =
+      add("s₀ = " + rows(a0, a1) + " k" + span(0, B) + "ᵀ/√d" + (masked ? ", masked" : ""), s0, {});
+  const kt::Tensor m0 = kt::amax(s0, -1, true);
+  const size_t im0 = add("m₀ = rowmax s₀", m0, {is0});
+  const kt::Tensor p0 = kt::exp(s0 - m0);
+  const size_t ip0 = add("p₀ = exp(s₀ − m₀)", p0, {is0, im0});
+  const kt::Tensor l0 = kt::sum(p0, -1, true);
+  const size_t il0 = add("l₀ = rowsum p₀", l0, {ip0});
+  const kt::Tensor acc0 = kt::matmul(p0, v.slice(-2, 0, B));
+  const size_t ia0 = add("acc₀ = p₀ v" + span(0, B), acc0, {ip0});
+  const kt::Tensor out = run_reference(c).to(kt::Float64);
+  if (B >= T) {
+    add("out = acc₀ / l₀ (the result)", out, {ia0, il0});
+    return steps;
+  }
+  // Key block 1.
+  const int64_t B1 = std::min(T, 2 * B);
+  kt::Tensor s1 = kt::matmul(q.slice(-2, b0, b1), k.slice(-2, B, B1).transpose(-2, -1)) * scale;
+  if (c.causal) s1 = causal_masked(s1, b0, B, masked);
+  const size_t is1 = add(
+      "s₁ = " + rows(b0, b1) + " k" + span(B, B1) + "ᵀ/√d" + (masked ? ", masked" : ""), s1, {});
+  const auto mine = [&](const kt::Tensor& t) { return t.slice(-2, b0 - a0, b1 - a0); };
+  const kt::Tensor m1 = kt::maximum(mine(m0), kt::amax(s1, -1, true));
+  const size_t im1 = add("m₁ = max(m₀, rowmax s₁)", m1, {im0, is1});
+  const kt::Tensor alpha = kt::exp(mine(m0) - m1);
+  const size_t ial = add("α = exp(m₀ − m₁)", alpha, {im0, im1});
+  const kt::Tensor p1 = kt::exp(s1 - m1);
+  const size_t il1 = add("l₁ = α l₀ + rowsum exp(s₁ − m₁)",
+                         alpha * mine(l0) + kt::sum(p1, -1, true), {ial, il0, is1, im1});
+  const size_t ia1 =
+      add("acc₁ = α acc₀ + exp(s₁ − m₁) v" + span(B, B1),
+          alpha * mine(acc0) + kt::matmul(p1, v.slice(-2, B, B1)), {ial, ia0, is1, im1});
+  add(B1 >= T ? "out = acc₁ / l₁ (the result)" : "out = acc / l after the last block (the result)",
+      out, {ia1, il1});
+  return steps;
+}
+
+struct Along {
+  std::vector<Step> steps;
+  size_t diverging = 0, reached = 0;
+};
+
+Along along(std::vector<Step> steps, const std::vector<kt::TraceEvent>& events) {
+  Along a;
+  const std::vector<int64_t> at = align_steps(steps, events);
+  a.diverging = first_diverging(steps, at);
+  a.reached = size_t(std::count_if(at.begin(), at.end(), [](int64_t i) { return i >= 0; }));
+  a.steps = std::move(steps);
+  return a;
+}
+
+}  // namespace
+
+std::string case_text(const Case& c) {
+  std::string s = "the case T = " + std::to_string(c.T()) + ", d = " + std::to_string(c.d()) +
+                  ", d_v = " + std::to_string(c.dv()) +
+                  ", block_size = " + std::to_string(c.block) + (c.causal ? ", is_causal" : "");
+  if (c.q.dim() > 2) {
+    kt::Shape leading = c.q.sizes();
+    leading.resize(leading.size() - 2);
+    s += ", leading axes " + kt::shape_str(leading);
+  }
+  return s;
+}
+
+std::vector<Step> steps_every_query(const Case& c) {
+  const int64_t T = c.T();
+  // With is_causal, key block 1 meets the queries from its first key on.
+  const int64_t b0 = c.causal ? std::min(c.block, T) : 0;
+  return block_steps(c, 0, T, b0, T);
+}
+
+std::vector<Step> steps_query_block(const Case& c) {
+  const int64_t T = c.T(), B = c.block;
+  if (B >= T) return steps_every_query(c);
+  const int64_t q1 = std::min(T, 2 * B);
+  return block_steps(c, B, q1, B, q1);
+}
+
+std::string journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& events,
+                             const kt::Tensor& returned) {
+  const Along every = along(steps_every_query(c), events);
+  const Along blocks = along(steps_query_block(c), events);
+  bool by_blocks = blocks.diverging != every.diverging ? blocks.diverging > every.diverging
+                                                       : blocks.reached > every.reached;
+  if (blocks.diverging == every.diverging && blocks.reached == every.reached) {
+    // Neither is followed further: the tiling whose first scores' shape some op has.
+    const kt::Shape& shape = blocks.steps.front().value.sizes();
+    by_blocks = std::any_of(events.begin(), events.end(),
+                            [&](const kt::TraceEvent& e) { return e.output.sizes == shape; });
+  }
+  return journey_text(by_blocks ? blocks.steps : every.steps, events, returned);
+}
+
+std::string journey(const Case& c) {
+  Run run;
+  const std::vector<kt::TraceEvent> events = trace_learner([&] { run = run_learner(c); });
+  if (!run.ok() || run.out.sizes() != c.out_shape()) return "";
+  const std::string text = journey_of_trace(c, events, run.out);
+  return text.empty() ? "" : "On " + case_text(c) + ":\n" + text;
+}
+
+// Note [flash_attention map]
+// No op of a correct blocked computation holds the attention weights (that is the point), so the
+// map is not found among the learner's ops: with v the (T x T) identity, out = weights @ v is the
+// weights themselves, so the learner's output on such a case is its weights, and any mistake in
+// how they are formed (the scale, the mask, the rescaling, the normalisation) shows in them. The
+// case is fixed (T = 5, block_size 2: three key blocks, the last one shorter), with the failing
+// case's is_causal; its `where` says so, since the caption names the smallest failing case.
+Case map_case(bool causal) {
+  kt::Generator gen(20261202);
+  Case c;
+  c.q = kt::randn({5, 3}, gen) * 1.5;
+  c.k = kt::randn({5, 3}, gen) * 1.5;
+  c.v = kt::eye(5);
+  c.causal = causal;
+  c.block = 2;
+  return c;
+}
+
+AttentionMap attention_map(const Case& failing) {
+  const Case c = map_case(failing.causal);
+  const Run run = run_learner(c);
+  if (!run.ok() || run.out.sizes() != c.out_shape()) return {};
+  const kt::Tensor expected = run_reference(c);
+  if (close(run.out, expected)) return {};
+  AttentionMap map = make_attention_map(expected, run.out, {});
+  map.where = std::string(
+                  "not that case: your output with v the 5 x 5 identity, which is then "
+                  "your weights, on T = 5, d = 3, block_size = 2") +
+              (c.causal ? ", is_causal" : "");
+  return map;
+}
+
+}  // namespace grader::kata_flash_attention

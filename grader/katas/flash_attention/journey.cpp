@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "grader/lib/compare.hpp"
 
@@ -19,14 +18,17 @@ std::string span(int64_t a, int64_t b) {
   return s;
 }
 
-/// s (…, rows, keys), the scores of queries q0… against keys k0…, with -inf where a key is after
-/// its query; `masked` says whether any is.
+/// s (…, rows, keys), the scores of queries q0… against keys k0…, with the lowest Float64 where a
+/// key is after its query; `masked` says whether any is. (Not -inf: kt::allclose holds any finite
+/// value close to an infinite expected one, so a -inf step would be reached by the scores before
+/// they are masked. With the lowest value, code that masks with -inf reaches the next steps, and
+/// the masked scores are done another way.)
 kt::Tensor causal_masked(const kt::Tensor& s, int64_t q0, int64_t k0, bool& masked) {
   const int64_t rows = s.size(-2), keys = s.size(-1);
   masked = k0 + keys - 1 > q0;
   if (!masked) return s;
   const kt::Tensor visible = kt::tril(kt::ones({rows, keys}, kt::Bool), q0 - k0);
-  return s.masked_fill(~visible, -std::numeric_limits<double>::infinity());
+  return s.masked_fill(~visible, kt::finfo(kt::Float64).min);
 }
 
 /// The steps of queries [a0, a1) against key block 0, of queries [b0, b1) (within [a0, a1))
@@ -61,7 +63,7 @@ std::vector<Step> block_steps(const Case& c, int64_t a0, int64_t a1, int64_t b0,
   const size_t ia0 = add("acc₀ = p₀ v" + span(0, B), acc0, {ip0});
   const kt::Tensor out = run_reference(c).to(kt::Float64);
   if (B >= T) {
-    add("out = acc₀ / l₀ (the result)", out, {ia0, il0});
+    add("out = acc₀ / l₀", out, {ia0, il0});
     return steps;
   }
   // Key block 1.
@@ -81,9 +83,47 @@ std::vector<Step> block_steps(const Case& c, int64_t a0, int64_t a1, int64_t b0,
   const size_t ia1 =
       add("acc₁ = α acc₀ + exp(s₁ − m₁) v" + span(B, B1),
           alpha * mine(acc0) + kt::matmul(p1, v.slice(-2, B, B1)), {ial, ia0, is1, im1});
-  add(B1 >= T ? "out = acc₁ / l₁ (the result)" : "out = acc / l after the last block (the result)",
-      out, {ia1, il1});
+  add(B1 >= T ? "out = acc₁ / l₁" : "out = acc / l, after every block", out, {ia1, il1});
   return steps;
+}
+
+/// Whether every value is 0 or 1 (within the journey's tolerance): ones for l₀ or α, one-hot rows
+/// for p₀ when one score dominates. Any op's result of those values (a rescale factor of 1, a
+/// mask) holds it, so it says nothing of the code.
+bool uninformative(const kt::Tensor& value) {
+  for (const double x : value.contiguous().to_vector<double>())
+    if (!(std::abs(x) <= 1e-12 || std::abs(x - 1) <= 1e-9)) return false;
+  return true;
+}
+
+/// The steps without the uninformative ones (the output always kept); a step computed from one
+/// that is left out is computed from what that one was computed from.
+std::vector<Step> informative(const std::vector<Step>& steps) {
+  std::vector<int64_t> index(steps.size(), -1);            // where each kept step is now
+  std::vector<std::vector<size_t>> sources(steps.size());  // a left-out step's kept inputs
+  std::vector<Step> kept;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    std::vector<size_t> from;
+    for (const size_t f : steps[i].from) {
+      if (index[f] >= 0) {
+        from.push_back(f);
+      } else {
+        from.insert(from.end(), sources[f].begin(), sources[f].end());
+      }
+    }
+    std::sort(from.begin(), from.end());
+    from.erase(std::unique(from.begin(), from.end()), from.end());
+    if (i + 1 < steps.size() && uninformative(steps[i].value)) {
+      sources[i] = from;
+      continue;
+    }
+    Step step = steps[i];
+    step.from.clear();
+    for (const size_t f : from) step.from.push_back(size_t(index[f]));
+    index[i] = int64_t(kept.size());
+    kept.push_back(std::move(step));
+  }
+  return kept;
 }
 
 struct Along {
@@ -130,8 +170,8 @@ std::vector<Step> steps_query_block(const Case& c) {
 
 std::string journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& events,
                              const kt::Tensor& returned) {
-  const Along every = along(steps_every_query(c), events);
-  const Along blocks = along(steps_query_block(c), events);
+  const Along every = along(informative(steps_every_query(c)), events);
+  const Along blocks = along(informative(steps_query_block(c)), events);
   bool by_blocks = blocks.diverging != every.diverging ? blocks.diverging > every.diverging
                                                        : blocks.reached > every.reached;
   if (blocks.diverging == every.diverging && blocks.reached == every.reached) {

@@ -2,19 +2,22 @@
 //
 // Note [flash_attention journey]
 // A blocked computation never builds the whole computation's tensors (the (T x T) scores, the
-// weights), so its steps are those of the first two key blocks at the case's block size: s₀, the
-// block's scores (masked where causal), its row maximum m₀, p₀ = exp(s₀ - m₀), l₀ = rowsum p₀,
-// acc₀ = p₀ v₀; then s₁, m₁ = max(m₀, rowmax s₁), α = exp(m₀ - m₁), l₁ = α l₀ + rowsum
-// exp(s₁ - m₁), acc₁ = α acc₀ + exp(s₁ - m₁) v₁; and last the output, acc / l after the last
-// block. Two tilings are legitimate and share no tensor before the output: every query against
-// each key block (with is_causal, key block 1 against the queries from its first key on, the
-// others seeing none of it), and blocks of queries too (FlashAttention-2, the worked solution:
-// the first query block never meets key block 1 with is_causal, so its steps are those of the
-// second block of queries). Both step lists are aligned with the learner's ops (Note [aligning on
-// values] in grader/lib/journey.hpp), and the journey is told along the one the learner follows
-// further (on a tie, the one with more steps reached; then blocks of queries when some op has
-// that block's score shape, else every query). With one block of keys (T <= block_size) both are
-// the same: the block's steps, then the output.
+// weights), so its steps are those of the first two key blocks at the case's block size:
+//   s₀ the block's scores (masked where causal, with the lowest Float64: Note in journey.cpp),
+//   m₀ = rowmax s₀, p₀ = exp(s₀ - m₀), l₀ = rowsum p₀, acc₀ = p₀ v₀; then s₁,
+//   m₁ = max(m₀, rowmax s₁), α = exp(m₀ - m₁), l₁ = α l₀ + rowsum exp(s₁ - m₁),
+//   acc₁ = α acc₀ + exp(s₁ - m₁) v₁;
+// and last the output, acc / l after every block. Two tilings are legitimate and share no tensor
+// before the output: every query against each key block (with is_causal, key block 1 against the
+// queries from its first key on: the earlier ones see none of it), and blocks of queries too
+// (FlashAttention-2, the worked solution: with is_causal the first query block never meets key
+// block 1, so the steps are the second query block's). Both step lists are aligned with the
+// learner's ops (Note [aligning on values] in grader/lib/journey.hpp), and the journey is told
+// along the one the code follows further (on a tie, the one with more steps reached; then blocks
+// of queries when some op has their scores' shape, else every query). With one block of keys
+// (T <= block_size) both are the same: the block's steps, then the output. A step whose values
+// are all 0 or 1 (l₀ and α as ones, p₀ one-hot when one score dominates) is left out: any op of
+// those values (a rescale factor of 1, a mask) would reach it, and it would pass for done.
 //
 // The attention map: no op of a correct blocked computation holds the weights, so the map is the
 // learner's output on a fixed revealing case, v the identity (T x T), where the output is the

@@ -21,8 +21,9 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-/// FlashAttention-2, as the worked solution; `scaled` false leaves 1/√d out.
-kt::Tensor query_blocks(const Case& c, bool scaled = true) {
+/// FlashAttention-2, as the worked solution; `scaled` false leaves 1/√d out, `masked` false the
+/// diagonal block unmasked.
+kt::Tensor query_blocks(const Case& c, bool scaled = true, bool masked = true) {
   const int64_t T = c.T(), B = c.block;
   std::vector<kt::Tensor> out_blocks;
   for (int64_t q0 = 0; q0 < T; q0 += B) {
@@ -34,7 +35,7 @@ kt::Tensor query_blocks(const Case& c, bool scaled = true) {
     for (int64_t k0 = 0; k0 < (c.causal ? q1 : T); k0 += B) {
       const int64_t k1 = std::min(T, k0 + B);
       kt::Tensor s = kt::matmul(qb, c.k.slice(-2, k0, k1).transpose(-2, -1));
-      if (c.causal && k1 > q0)
+      if (masked && c.causal && k1 > q0)
         s = s.masked_fill(~kt::tril(kt::ones({q1 - q0, k1 - k0}, kt::Bool), q0 - k0), -kInf);
       const kt::Tensor m_new = kt::maximum(m, kt::amax(s, -1, true));
       const kt::Tensor p = kt::exp(s - m_new), alpha = kt::exp(m - m_new);
@@ -117,6 +118,26 @@ TEST_CASE("a flash_attention bug is reported at its step, along the code's tilin
   INFO(stale);
   CHECK(stale.find("Step 10 (acc₁ = α acc₀ + exp(s₁ − m₁) v[2:4])") != std::string::npos);
   CHECK(stale.find(" 1. s₀ = q k[0:2]ᵀ/√d") != std::string::npos);
+  // The diagonal block left unmasked: the masked scores are its step, not the next one.
+  const Case causal = discriminating_cases()[0];  // T = 7, block_size 3, causal
+  const std::string unmasked =
+      journey_of(causal, [&] { return query_blocks(causal, true, false); });
+  INFO(unmasked);
+  CHECK(unmasked.find("Step 6 (s₁ = q[3:6] k[3:6]ᵀ/√d, masked)") != std::string::npos);
+  // No maximum subtracted, on scores in the thousands (one block): a rescale factor of 1 is no
+  // evidence of l₀, all ones there, nor is anything of p₀, one-hot there.
+  Case big = fixed_case(2, 1, 2, false, 3);
+  big.q = big.q * 60.0;
+  big.k = big.k * 60.0;
+  const std::string overflow = journey_of(big, [&] {
+    const kt::Tensor s = kt::matmul(big.q, big.k.transpose(-2, -1));
+    const kt::Tensor m = kt::zeros({2, 1});
+    const kt::Tensor p = kt::exp(s - m), alpha = kt::exp(m - m);
+    const kt::Tensor l = kt::zeros({2, 1}) * alpha + kt::sum(p, -1, true);
+    return kt::matmul(p, big.v) / l;
+  });
+  INFO(overflow);
+  CHECK(overflow.find("Step 2 (m₀ = rowmax s₀)") != std::string::npos);
 }
 
 TEST_CASE("the flash_attention map is the learner's output with v the identity",

@@ -1,6 +1,11 @@
 #include "grader/katas/kv_cache/catalogue.hpp"
 
+#include <cmath>
+#include <string>
 #include <utility>
+
+#include "grader/lib/compare.hpp"
+#include "reference/rope/rope.hpp"
 
 namespace grader::kata_kv_cache {
 
@@ -32,6 +37,29 @@ std::vector<KvEntry> catalogue() {
       "Rotate q and k only: v carries content, not position.", {.rope_on_values = true});
   add("scale_by_d_model", "decoding with the scores divided by sqrt(d_model)",
       "Divide by sqrt(d_head), the size of one head's dot product.", {.scale_by_d_model = true});
+  add("softmax_wrong_dim", "decoding with the softmax over a call's queries (axis -2)",
+      "The weights of one new token sum to 1 over the keys it may see: softmax over the last "
+      "axis (-1).",
+      {.softmax_over_queries = true});
+  add("out_proj_missing", "decoding with the output projection left out (the heads merged)",
+      "Return out_proj(merged heads), not the merged heads.", {.no_out_proj = true});
+  add("cache_not_attended",
+      "decoding where each call attends to its own chunk's keys only, causally, not to the cache",
+      "Attend over the whole cache after the append (cache.k, cache.v: L + T_new keys), with the "
+      "mask allowing keys j <= L + i.",
+      {.own_chunk_only = true});
+  add("cache_keys_rerotated",
+      "decoding where each call rotates the whole cache from position 0, its cached keys (already "
+      "rotated) again with the new ones",
+      "The cache stores keys already rotated: rotate only the new keys (from cache.length()), "
+      "then append them; never rotate the cache again.",
+      {.keys_rerotated = true});
+  add("queries_rotated_after_append",
+      "decoding with the queries rotated from the cache's length after the append (L + T_new), "
+      "not before (L)",
+      "Read L = cache.length() once, before appending: new token i's query and key both sit at "
+      "position L + i.",
+      {.q_after_append = true});
   return entries;
 }
 
@@ -40,22 +68,120 @@ std::vector<Case> discriminating_cases() {
   return {make_case(gen, 1, 2, 4, false, {2, 1, 2}), make_case(gen, 2, 1, 2, true, {3, 2})};
 }
 
+namespace {
+
+/// y = x Wᵀ + b, as nn::Linear computes it.
+kt::Tensor linear(const kt::Tensor& x, const kt::Tensor& w, const kt::Tensor& b) {
+  const kt::Tensor y = kt::matmul(x, w.transpose(0, 1));
+  return b.defined() ? y + b : y;
+}
+
+std::string positions_text(int64_t first, int64_t n) {
+  return n == 1 ? "position " + std::to_string(first)
+                : "positions " + std::to_string(first) + ".." + std::to_string(first + n - 1);
+}
+
+}  // namespace
+
+std::vector<Step> expected_steps(const Case& c) {
+  const int64_t B = c.B, H = c.H, dh = c.d_head, D = c.D(), T = c.T();
+  const int64_t n = c.chunks.back(), L = T - n;
+  std::vector<Step> steps;
+  // Adds a step computed from earlier ones (their indices); returns its index. A step equal to its
+  // only input (nothing masked in a one-token call; the cache after a prefill is its own keys) is
+  // that input.
+  const auto add = [&](std::string name, const kt::Tensor& value, int64_t head_axis,
+                       std::vector<size_t> from, bool layout = false) {
+    if (from.size() == 1 && identical(steps[from[0]].value, value)) return from[0];
+    steps.push_back({std::move(name), value.contiguous(), head_axis, std::move(from), layout});
+    return steps.size() - 1;
+  };
+  const auto split = [&](const kt::Tensor& t, int64_t tokens) {
+    return t.view({B, tokens, H, dh}).transpose(1, 2).contiguous();
+  };
+  const kt::Tensor x = c.x.to(kt::Float64);
+  const kt::Tensor x_new = x.narrow(1, L, n).contiguous();
+  const kt::Tensor q = linear(x_new, c.w.wq, c.w.bq), k = linear(x_new, c.w.wk, c.w.bk),
+                   v = linear(x_new, c.w.wv, c.w.bv);
+  const size_t q0 = add("q = q_proj(x) (new tokens)", q, -1, {});
+  const size_t k0 = add("k = k_proj(x) (new tokens)", k, -1, {});
+  const size_t v0 = add("v = v_proj(x) (new tokens)", v, -1, {});
+  const kt::Tensor qh = split(q, n), kh = split(k, n), vh = split(v, n);
+  const size_t q1 = add("q split into heads", qh, 1, {q0}, true);
+  const size_t k1 = add("k split into heads", kh, 1, {k0}, true);
+  const size_t v1 = add("v split into heads", vh, 1, {v0}, true);
+  const std::string at = " at " + positions_text(L, n);
+  const kt::Tensor q_rot = ref::rope(qh, L), k_rot = ref::rope(kh, L);
+  const size_t q2 = add("q rotated" + at, q_rot, 1, {q1});
+  const size_t k2 = add("k rotated" + at, k_rot, 1, {k1});
+  // The cache before the call: the earlier tokens' keys, rotated at their own positions.
+  kt::Tensor cache_k = k_rot, cache_v = vh;
+  if (L > 0) {
+    const kt::Tensor x_old = x.narrow(1, 0, L).contiguous();
+    cache_k = kt::cat({ref::rope(split(linear(x_old, c.w.wk, c.w.bk), L), 0), k_rot}, 2);
+    cache_v = kt::cat({split(linear(x_old, c.w.wv, c.w.bv), L), vh}, 2);
+  }
+  const size_t ck = add("cache.k after the append", cache_k, 1, {k2}, true);
+  const size_t cv = add("cache.v after the append", cache_v, 1, {v1}, true);
+  const kt::Tensor scores = kt::matmul(q_rot, cache_k.transpose(-2, -1));
+  const size_t s0 = add("scores = q Kᵀ", scores, 1, {q2, ck});
+  const kt::Tensor scaled = scores / std::sqrt(double(dh));
+  const size_t s1 = add("scores / sqrt(d_head)", scaled, 1, {s0});
+  const kt::Tensor allowed = kt::tril(kt::ones({n, T}, kt::Bool), L);
+  const kt::Tensor masked = scaled.masked_fill(~allowed, kt::finfo(kt::Float64).min);
+  const size_t s2 = add("masked: key j > L + i gets finfo.min", masked, 1, {s1});
+  const kt::Tensor weights = kt::softmax(masked, -1);
+  const size_t w0 = add("weights = softmax over the keys (dim 3)", weights, 1, {s2});
+  steps[w0].attention_weights = true;
+  const kt::Tensor attended = kt::matmul(weights, cache_v);
+  const size_t a0 = add("weights @ V", attended, 1, {w0, cv});
+  const kt::Tensor merged = attended.transpose(1, 2).contiguous().view({B, n, D});
+  const size_t m0 = add("heads merged to (B, T_new, d_model)", merged, -1, {a0}, true);
+  add("out = out_proj(merged)", linear(merged, c.w.wo, c.w.bo), -1, {m0});
+  return steps;
+}
+
+std::string case_text(const Case& c) {
+  std::string s = "the case B = " + std::to_string(c.B) + ", H = " + std::to_string(c.H) +
+                  ", d_head = " + std::to_string(c.d_head);
+  if (c.chunks.size() == 1)
+    return s + ", one call: a prefill of " + std::to_string(c.chunks[0]) + " on an empty cache";
+  s += ", a prefill of " + std::to_string(c.chunks[0]) + " then chunk" +
+       (c.chunks.size() > 2 ? "s" : "") + " of ";
+  for (size_t i = 1; i < c.chunks.size(); ++i)
+    s += (i == 1 ? "" : ", ") + std::to_string(c.chunks[i]);
+  return s + ", the last call: " + call_text(c, int64_t(c.chunks.size()) - 1);
+}
+
+kt::Tensor learner_last_call(const Case& c) {
+  const Decode run = run_learner(c);
+  if (!run.run.ok() || run.wrong_shape || !run.run.out.defined() || run.run.out.dim() != 3 ||
+      run.run.out.size(1) != c.T())
+    return {};
+  const int64_t n = c.chunks.back();
+  return run.run.out.narrow(1, c.T() - n, n).contiguous();
+}
+
+Diagnosis<Case> diagnosis() {
+  const std::vector<KvEntry> all = catalogue();
+  Diagnosis<Case> d;
+  for (const KvEntry& e : all) d.entries.push_back(e.entry);
+  d.computes = [all](size_t e, const Case& c) { return decode_with_mistakes(c, all[e].mistakes); };
+  d.discriminating_cases = discriminating_cases;
+  d.learner = [](const Case& c) {
+    const Decode run = run_learner(c);
+    return run.wrong_shape ? kt::Tensor() : run.run.out;
+  };
+  d.reference = [](const Case& c) { return run_reference(c).out; };
+  d.steps = expected_steps;
+  d.case_text = case_text;
+  d.map_axes = {"batch entry", "head"};
+  d.traced = learner_last_call;
+  return d;
+}
+
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
-  grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<KvEntry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const KvEntry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) {
-      return decode_with_mistakes(c, all[e].mistakes);
-    };
-    d.discriminating_cases = discriminating_cases;
-    d.learner = [](const Case& c) {
-      const Decode run = run_learner(c);
-      return run.wrong_shape ? kt::Tensor() : run.run.out;
-    };
-    d.reference = [](const Case& c) { return run_reference(c).out; };
-    return d;
-  });
+  grader::diagnose_after_shrinking<Case>(f, failing, diagnosis);
 }
 
 }  // namespace grader::kata_kv_cache

@@ -26,32 +26,44 @@ kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m) {
   int64_t L = 0;
   for (const int64_t n : c.chunks) {
     const int64_t first = m.positions_restart ? 0 : L;
-    const auto rotate = [&](const kt::Tensor& t) {
+    const auto rotate = [&](const kt::Tensor& t, int64_t from) {
       const kt::Tensor part = t.narrow(2, L, n).contiguous();
-      return m.no_rope ? part : ref::rope(part, first);
+      return m.no_rope ? part : ref::rope(part, from);
     };
-    const kt::Tensor qn = rotate(q), kn = rotate(k);
-    const kt::Tensor vn = m.rope_on_values ? rotate(v) : v.narrow(2, L, n);
-    const kt::Tensor all_k = L == 0 ? kn : kt::cat({cache_k, kn}, 2);
+    const kt::Tensor qn = rotate(q, m.q_after_append ? first + n : first), kn = rotate(k, first);
+    const kt::Tensor vn = m.rope_on_values ? rotate(v, first) : v.narrow(2, L, n);
+    kt::Tensor all_k = L == 0 ? kn : kt::cat({cache_k, kn}, 2);
+    if (m.keys_rerotated) {
+      // The cached keys (already rotated) and the new raw ones, all rotated from position 0.
+      const kt::Tensor raw = k.narrow(2, L, n).contiguous();
+      all_k = ref::rope(L == 0 ? raw : kt::cat({cache_k, raw}, 2), 0);
+    }
     const kt::Tensor all_v = L == 0 ? vn : kt::cat({cache_v, vn}, 2);
-    // The keys the call attends over, and which of them each query may see.
+    // The keys the call attends over, which position the first of them sits at, and which of them
+    // each query may see.
     const bool old_only = m.not_appended && L > 0;
-    const kt::Tensor keys = old_only ? cache_k : all_k, values = old_only ? cache_v : all_v;
+    const kt::Tensor keys = old_only ? cache_k : m.own_chunk_only ? kn : all_k;
+    const kt::Tensor values = old_only ? cache_v : m.own_chunk_only ? vn : all_v;
+    const int64_t key_start = m.own_chunk_only ? L : 0;
     const int64_t S = keys.size(2);
     std::vector<bool> allowed(size_t(n * S));
     for (int64_t i = 0; i < n; ++i)
       for (int64_t j = 0; j < S; ++j)
         allowed[size_t(i * S + j)] =
-            m.no_mask || (m.top_left ? j <= i : (old_only || j <= L + i + m.mask_shift));
+            m.no_mask ||
+            (m.top_left ? j <= i : (old_only || key_start + j <= L + i + m.mask_shift));
     const kt::Tensor mask = kt::from_vector(allowed, {n, S});
     const kt::Tensor scores = kt::matmul(qn, keys.transpose(-2, -1)) /
                               std::sqrt(double(m.scale_by_d_model ? c.D() : c.d_head));
-    const kt::Tensor weights =
-        kt::softmax(scores.masked_fill(~mask, kt::finfo(kt::Float64).min), -1);
+    const kt::Tensor weights = kt::softmax(scores.masked_fill(~mask, kt::finfo(kt::Float64).min),
+                                           m.softmax_over_queries ? -2 : -1);
     const kt::Tensor heads = kt::matmul(weights, values);
-    kt::Tensor out = kt::matmul(heads.transpose(1, 2).contiguous().view({c.B, n, c.D()}),
-                                c.w.wo.transpose(0, 1));
-    if (c.w.bo.defined()) out = out + c.w.bo;
+    const kt::Tensor merged = heads.transpose(1, 2).contiguous().view({c.B, n, c.D()});
+    kt::Tensor out = merged;
+    if (!m.no_out_proj) {
+      out = kt::matmul(merged, c.w.wo.transpose(0, 1));
+      if (c.w.bo.defined()) out = out + c.w.bo;
+    }
     outs.push_back(out);
     cache_k = all_k;
     cache_v = all_v;

@@ -18,6 +18,13 @@ struct Mistakes {
   bool no_rope = false;
   bool rope_on_values = false;
   bool scale_by_d_model = false;
+  bool softmax_over_queries = false;  // the softmax over a call's queries (axis -2), not its keys
+  bool no_out_proj = false;           // the heads merged and returned, out_proj left out
+  bool own_chunk_only = false;  // a call attends to its own chunk's keys only (causally), not to
+                                // the cache (which is still appended to)
+  bool keys_rerotated = false;  // each call rotates the whole cache (its already-rotated keys and
+                                // the new raw ones) from position 0, and caches that
+  bool q_after_append = false;  // q rotated from the cache's length after the append (L + T_new)
 };
 
 /// The outputs (B, T, d_model) of feeding the case's chunks one call at a time, with the mistakes

@@ -1,0 +1,123 @@
+// The kv_cache kata's first diverging step and attention map, on the last call of a case
+// (catalogue.hpp: expected_steps): a decode with a single bug in one step is reported at that
+// step, a correct one diverges nowhere, and the last call's weights are found.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "grader/katas/kv_cache/catalogue.hpp"
+#include "grader/tests/lib/diverging_step.hpp"
+#include "grader/tests/lib/learner_stand_ins.hpp"
+
+namespace {
+
+using namespace grader;
+using namespace grader::kata_kv_cache;
+
+enum class Bug { None, KeysRerotated, QueriesAfterAppend, OwnChunkOnly, SoftmaxOverQueries, NoOut };
+
+kt::Tensor rope(const kt::Tensor& x, int64_t start) {
+  const int64_t T = x.size(2), d = x.size(3), half = d / 2;
+  const kt::Tensor inv_freq =
+      kt::exp(kt::arange(double(half)) * (-2.0 * std::log(10000.0) / double(d)));
+  const kt::Tensor angles = kt::arange(double(start), double(start + T)).unsqueeze(1) * inv_freq;
+  const kt::Tensor cos = kt::cos(angles), sin = kt::sin(angles);
+  const kt::Tensor x1 = x.narrow(-1, 0, half), x2 = x.narrow(-1, half, half);
+  return kt::cat({x1 * cos - x2 * sin, x2 * cos + x1 * sin}, -1);
+}
+
+/// The worked solution, with `bug`.
+void learner_computes(Bug bug) {
+  stand_in::cached_attention = [bug](const CachedAttention& m, const kt::Tensor& x,
+                                     KVCache& cache) {
+    const int64_t B = x.size(0), T = x.size(1), L = cache.length();
+    const auto split = [&](const kt::Tensor& t) {
+      return t.view({B, T, m.num_heads, m.d_head}).transpose(1, 2);
+    };
+    const kt::Tensor k_raw = split(m.k_proj(x)), v = split(m.v_proj(x));
+    kt::Tensor k;
+    if (bug == Bug::KeysRerotated) {  // the whole cache rotated from 0, its old keys again
+      cache.k = rope(L == 0 ? k_raw : kt::cat({cache.k, k_raw}, 2), 0);
+    } else {
+      k = rope(k_raw, L);
+      cache.k = L == 0 ? k : kt::cat({cache.k, k}, 2);
+    }
+    cache.v = L == 0 ? v : kt::cat({cache.v, v}, 2);
+    const kt::Tensor q =
+        rope(split(m.q_proj(x)), bug == Bug::QueriesAfterAppend ? cache.length() : L);
+    const bool own = bug == Bug::OwnChunkOnly;
+    const kt::Tensor keys = own ? k : cache.k, values = own ? v : cache.v;
+    const kt::Tensor allowed = kt::tril(kt::ones({T, keys.size(2)}, kt::Bool), own ? 0 : L);
+    kt::Tensor scores = kt::matmul(q, keys.transpose(-2, -1)) / std::sqrt(double(m.d_head));
+    scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
+    const kt::Tensor heads =
+        kt::matmul(kt::softmax(scores, bug == Bug::SoftmaxOverQueries ? -2 : -1), values);
+    const kt::Tensor merged = heads.transpose(1, 2).contiguous().view({B, T, m.d_model});
+    return bug == Bug::NoOut ? merged : m.out_proj(merged);
+  };
+}
+
+struct Reset {
+  ~Reset() { stand_in::cached_attention = nullptr; }
+};
+
+Case a_case() {
+  kt::Generator gen(7);
+  return make_case(gen, 2, 2, 4, true, {2, 1, 3});
+}
+
+}  // namespace
+
+TEST_CASE("a correct kv_cache decode diverges nowhere on its last call", "[kv_cache][journey]") {
+  const Reset reset;
+  learner_computes(Bug::None);
+  const Diagnosis<Case> d = diagnosis();
+  CHECK(journey_of(d, a_case()).empty());
+  kt::Generator gen(8);
+  CHECK(journey_of(d, make_case(gen, 1, 1, 2, false, {4})).empty());
+}
+
+TEST_CASE("a single bug in a kv_cache decode is reported at its step of the last call",
+          "[kv_cache][journey]") {
+  const Reset reset;
+  struct Expect {
+    Bug bug;
+    const char* step;
+  };
+  const std::vector<Expect> bugs = {
+      {Bug::KeysRerotated, "k rotated at positions 3..5"},
+      {Bug::QueriesAfterAppend, "q rotated at positions 3..5"},
+      {Bug::OwnChunkOnly, "scores = q Kᵀ"},
+      {Bug::SoftmaxOverQueries, "weights = softmax over the keys (dim 3)"},
+      {Bug::NoOut, "out = out_proj(merged)"},
+  };
+  const Diagnosis<Case> d = diagnosis();
+  for (const Expect& e : bugs) {
+    CAPTURE(int(e.bug));
+    learner_computes(e.bug);
+    const std::string text = journey_of(d, a_case());
+    INFO(text);
+    CHECK(diverging_step(text) == e.step);
+    CHECK(text.rfind("On the case B = 2, H = 2, d_head = 4, a prefill of 2 then chunks of 1, 3, "
+                     "the last call: forward call 3 of 3 (tokens 3..5, 3 tokens already "
+                     "cached):\n",
+                     0) == 0);
+  }
+}
+
+TEST_CASE("the kv_cache attention map shows the last call's weights", "[kv_cache][attention map]") {
+  const Reset reset;
+  learner_computes(Bug::SoftmaxOverQueries);
+  const Diagnosis<Case> d = diagnosis();
+  const AttentionMap m = map_of(d, a_case());
+  REQUIRE(m.rows == 3);  // the last call's 3 new tokens
+  REQUIRE(m.cols == 6);  // over the 6 keys of the cache after its append
+  CHECK(m.where.rfind("batch entry ", 0) == 0);
+  CHECK(m.where.find(", head ") != std::string::npos);
+  learner_computes(Bug::None);
+  const AttentionMap right = map_of(d, a_case());
+  REQUIRE(right.rows == 3);
+  for (size_t i = 0; i < right.got.size(); ++i) CHECK(right.got[i] == Approx(right.expected[i]));
+}

@@ -15,7 +15,10 @@ namespace report {
 /// one query-by-key slice (grader/lib/attention_map.hpp makes it); row-major, NaN kept. Empty
 /// (rows == 0) when none.
 struct AttentionMap {
-  std::string where;           // the slice of the leading axes shown: "batch entry 0, head 1"
+  std::string where;  // the slice of the leading axes shown: "batch entry 0, head 1"
+  /// The case it is of, when not the check's smallest failing case ("the case T = 5, d = 3 with v
+  /// the identity, where your output is your weights"); empty: that case.
+  std::string on;
   int64_t rows = 0, cols = 0;  // queries, keys
   std::vector<double> expected, got;
 };

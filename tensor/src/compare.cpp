@@ -22,6 +22,9 @@ bool allclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool e
       return false;
     }
     if (u == v) continue;  // also equal infinities
+    // As torch.isclose: an infinity is close only to itself (without this, |u - inf| <= rtol * inf
+    // would hold any finite u close to an expected inf).
+    if (std::isinf(u) || std::isinf(v)) return false;
     if (!(std::abs(u - v) <= atol + rtol * std::abs(v))) return false;
   }
   return true;

@@ -210,6 +210,15 @@ TEST_CASE("allclose uses PyTorch's formula and equal is exact", "[elementwise][c
   CHECK(kt::allclose(n, n, 1e-5, 1e-8, true));
 }
 
+TEST_CASE("allclose holds an infinity close to itself only, as torch.isclose does",
+          "[elementwise][compare]") {
+  const kt::Tensor inf = kt::tensor({INFINITY, -INFINITY}, {2});
+  CHECK(kt::allclose(inf, inf.clone()));
+  CHECK_FALSE(kt::allclose(kt::tensor({1e300, -1e300}, {2}), inf));  // expected infinite
+  CHECK_FALSE(kt::allclose(inf, kt::tensor({1e300, -1e300}, {2})));  // got infinite
+  CHECK_FALSE(kt::allclose(inf, kt::tensor({-INFINITY, INFINITY}, {2})));
+}
+
 TEST_CASE("logical ops, nan_to_num and a tensor fill value follow torch", "[elementwise]") {
   const kt::Tensor x = kt::tensor({0, 2, -1}, {3});
   CHECK(kt::logical_not(x).to_vector<bool>() == std::vector<bool>{true, false, false});

@@ -112,7 +112,8 @@ std::string attention_map_text(const AttentionMap& m, bool colour, const std::st
   if (m.rows <= 0) return "";
   const int digits = digits_needed(m);
   const size_t width = size_t(digits) + 3, grid_width = (width + 2) * size_t(m.cols + 1);
-  std::string s = indent + "attention weights on the smallest failing case" +
+  std::string s = indent + "attention weights on " +
+                  (m.on.empty() ? std::string("the smallest failing case") : m.on) +
                   (of_check.empty() ? "" : " of " + of_check) +
                   (m.where.empty() ? "" : " (" + m.where + ")") + ":\n";
   std::string keys;
@@ -176,7 +177,8 @@ std::string attention_map_svg(const AttentionMap& m, const std::string& title) {
   svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   svg += "<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">" + xml_escape(title) +
          "</text>\n";
-  svg += "<text x=\"10\" y=\"38\">attention weights on the smallest failing case" +
+  svg += "<text x=\"10\" y=\"38\">attention weights on " +
+         xml_escape(m.on.empty() ? "the smallest failing case" : m.on) +
          xml_escape(m.where.empty() ? "" : " (" + m.where + ")") +
          "; a row per query, a column per key</text>\n";
   for (int side = 0; side < 2; ++side) {

@@ -216,10 +216,8 @@ AttentionMap attention_map(const Case& failing) {
   const kt::Tensor expected = run_reference(c);
   if (close(run.out, expected)) return {};
   AttentionMap map = make_attention_map(expected, run.out, {});
-  map.where = std::string(
-                  "not that case: your output with v the 5 x 5 identity, which is then "
-                  "your weights, on T = 5, d = 3, block_size = 2") +
-              (c.causal ? ", is_causal" : "");
+  map.on = std::string("the case T = 5, d = 3, block_size = 2") + (c.causal ? ", is_causal" : "") +
+           ", v the 5 x 5 identity (your output is then your weights)";
   return map;
 }
 

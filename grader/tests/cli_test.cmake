@@ -27,17 +27,50 @@ file(WRITE ${WORK}/no.txt "n\n")
 file(READ ${SOURCE}/solutions/mha/worked.cpp worked)
 string(REPLACE "const int64_t B = x.size(0), T = x.size(1);" "const int64_t B = x.size(0), T = x.size(1);\n  int unused_thing = 0;" warns "${worked}")
 file(WRITE ${WORK}/warns.cpp "${warns}")
-expect_run("no arguments lists the katas" 0 "softmax +The numerically safe softmax +\\[not started\\].*sdpa +Scaled dot-product attention.*mha +Multi-head attention from scratch.*mha_function +Multi-head attention as a bare function.*gqa +Grouped-query attention.*rope +Rotary position embedding.*kv_cache +Decoding with a KV cache.*mha_train +Attention in training.*flash_attention +Flash attention.*attention_backward +The backward pass of attention.*Next: ./grade softmax" ${GRADE})
-expect_run("an unknown kata is a usage error" 2 "grade: unknown kata 'nope'; the katas are: softmax sdpa mha mha_function gqa rope kv_cache mha_train flash_attention attention_backward" ${GRADE} nope)
+# What the test expects is read from the katas themselves, never written here: the katas in their
+# kata.toml order, mha's checks and points, its general hints.
+file(GLOB kata_tomls ${SOURCE}/katas/*/kata.toml)
+set(ordered "")
+foreach(toml IN LISTS kata_tomls)
+  file(STRINGS ${toml} order_line REGEX "^order *= *[0-9]+")
+  string(REGEX MATCH "[0-9]+" order "${order_line}")
+  string(LENGTH "${order}" digits)
+  if(digits EQUAL 1)
+    set(order "0${order}")
+  endif()
+  get_filename_component(kata_dir ${toml} DIRECTORY)
+  get_filename_component(kata ${kata_dir} NAME)
+  list(APPEND ordered "${order}:${kata}")
+endforeach()
+list(SORT ordered)
+set(kata_names "")
+foreach(entry IN LISTS ordered)
+  string(REGEX REPLACE "^[0-9]+:" "" kata "${entry}")
+  list(APPEND kata_names ${kata})
+endforeach()
+list(GET kata_names 0 first_kata)
+list(JOIN kata_names " +[^\n]*\\[not started\\].*" listed_pattern)
+list(JOIN kata_names " " listed_names)
+file(STRINGS ${SOURCE}/katas/mha/kata.toml mha_check_lines REGEX "\\{ *id *= *\"[a-z_]+\", *points *= *[0-9]+ *\\}")
+list(LENGTH mha_check_lines MHA_CHECKS)
+set(MHA_POINTS 0)
+foreach(line IN LISTS mha_check_lines)
+  string(REGEX MATCH "points *= *([0-9]+)" _ "${line}")
+  math(EXPR MHA_POINTS "${MHA_POINTS} + ${CMAKE_MATCH_1}")
+endforeach()
+file(GLOB mha_hints ${SOURCE}/hints/mha/[0-9].md)
+list(LENGTH mha_hints MHA_HINTS)
+expect_run("no arguments lists the katas" 0 "${listed_pattern} +[^\n]*\\[not started\\].*Next: ./grade ${first_kata}" ${GRADE})
+expect_run("an unknown kata is a usage error" 2 "grade: unknown kata 'nope'; the katas are: ${listed_names}" ${GRADE} nope)
 expect_run("an unknown option is a usage error" 2 "The following argument was not expected: --bogus" ${GRADE} mha --bogus)
 expect_run("a missing solution file is a usage error" 2 "grade: no such file: /nonexistent.cpp" ${GRADE} mha --solution /nonexistent.cpp)
 expect_run("a bad format is a usage error" 2 "--format" ${GRADE} mha --format yaml)
-expect_run("hint shows a hint" 0 "--- hint [0-9] of 3 ---" ${GRADE} hint mha)
-expect_run("hint --all shows every hint" 0 "hint 1 of 3.*hint 2 of 3.*hint 3 of 3" ${GRADE} hint mha --all)
+expect_run("hint shows a hint" 0 "--- hint [0-9] of ${MHA_HINTS} ---" ${GRADE} hint mha)
+expect_run("hint --all shows every hint" 0 "hint 1 of ${MHA_HINTS}.*hint ${MHA_HINTS} of ${MHA_HINTS} ---" ${GRADE} hint mha --all)
 expect_run("hint of an unknown kata" 2 "unknown kata" ${GRADE} hint nope)
 if(NOT SANITIZED)
   expect_run("the stub is reported as not started" 1 "NOT STARTED.*not implemented" ${GRADE} mha --solution ${SOURCE}/solutions/mha/stub.cpp)
-  expect_run("a passing solution exits 0" 0 "all 13 checks passed  score 17/17"
+  expect_run("a passing solution exits 0" 0 "all ${MHA_CHECKS} checks passed  score ${MHA_POINTS}/${MHA_POINTS}"
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/worked.cpp)
   expect_run("a failing solution names its pitfall, the case, the hint and the rerun command" 1
              "pitfall: neg_inf_nan.*smallest failing case:.*attn_mask = Bool.*hint: hints/mha/pitfalls/neg_inf_nan.md.*rerun exactly this: ./grade mha --seed 7 --solution"
@@ -50,7 +83,7 @@ if(NOT SANITIZED)
              "sandbox: off — turned off with --sandbox=off.*forbidden call: calls_reference.cpp calls ref::mha_forward"
              ${GRADE} mha --sandbox off --solution ${SOURCE}/solutions/mha/hostile/calls_reference.cpp)
   expect_run("where bubblewrap cannot run, the report says so once and grades" 0
-             "sandbox: off — bubblewrap is not installed \\(apt-get install bubblewrap\\).*all 13 checks passed"
+             "sandbox: off — bubblewrap is not installed \\(apt-get install bubblewrap\\).*all ${MHA_CHECKS} checks passed"
              ${CMAKE_COMMAND} -E env KT_SANDBOX=auto KT_BWRAP=/nonexistent/bwrap
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/worked.cpp)
   expect_run("--sandbox=require refuses to grade without it" 2
@@ -58,7 +91,7 @@ if(NOT SANITIZED)
              ${CMAKE_COMMAND} -E env KT_BWRAP=/nonexistent/bwrap
              ${GRADE} mha --sandbox require --solution ${SOURCE}/solutions/mha/worked.cpp)
 
-  expect_run("a compiler warning is shown, never fatal" 0 "compiler warnings \\(not errors\\):.*unused.*all 13 checks passed"
+  expect_run("a compiler warning is shown, never fatal" 0 "compiler warnings \\(not errors\\):.*unused.*all ${MHA_CHECKS} checks passed"
              ${GRADE} mha --solution ${WORK}/warns.cpp)
 
   # reset and watch, on a clone so the repository's own kata file is never touched.
@@ -87,7 +120,7 @@ if(NOT SANITIZED)
     # After a pass the report names the next kata of the path not passed yet (its own state dir,
     # where nothing has passed before).
     file(COPY_FILE ${SOURCE}/solutions/sdpa/worked.cpp ${WORK}/repo/katas/sdpa/sdpa.cpp)
-    expect_run("a pass names the next kata of the path" 0 "all 13 checks passed.*Next kata: ./grade mha  \\(Multi-head attention from scratch\\)"
+    expect_run("a pass names the next kata of the path" 0 "all ${MHA_CHECKS} checks passed.*Next kata: ./grade mha  \\(Multi-head attention from scratch\\)"
                ${CMAKE_COMMAND} -E env KT_SOURCE_DIR=${WORK}/repo KT_STATE_DIR=${WORK}/next-state ${GRADE} sdpa)
     execute_process(COMMAND git -C ${WORK}/repo checkout -q katas/sdpa/sdpa.cpp)
     # Progress: a failing attempt, then a pass, remembered in one file; the hint of the pitfall the
@@ -101,12 +134,12 @@ if(NOT SANITIZED)
                ${progress} hint mha)
     expect_run("then the progressive hints" 0 "--- hint 1 of 3 ---" ${progress} hint mha)
     file(COPY_FILE ${SOURCE}/solutions/mha/worked.cpp ${WORK}/repo/katas/mha/mha.cpp)
-    expect_run("progress: then a pass" 0 "all 13 checks passed" ${progress} mha)
+    expect_run("progress: then a pass" 0 "all ${MHA_CHECKS} checks passed" ${progress} mha)
     expect_run("the list shows each kata's best score, attempts, time to first pass and pitfalls" 0
-               "mha +Multi-head attention from scratch +\\[passed\\][^\n]*\n +best 17/17, 2 attempts, first pass after [0-9]+ s; pitfalls hit: neg_inf_nan\n"
+               "mha +Multi-head attention from scratch +\\[passed\\][^\n]*\n +best ${MHA_POINTS}/${MHA_POINTS}, 2 attempts, first pass after [0-9]+ s; pitfalls hit: neg_inf_nan\n"
                ${progress})
     expect_run("./grade progress shows the history" 0
-               "mha: Multi-head attention from scratch - 2 attempts, best 17/17, first pass [0-9T:Z-]+ \\([0-9]+ s after the first grading\\)\n  [0-9T:Z-]+  fail +14/17  neg_inf_nan\n  [0-9T:Z-]+  pass +17/17\n"
+               "mha: Multi-head attention from scratch - 2 attempts, best ${MHA_POINTS}/${MHA_POINTS}, first pass [0-9T:Z-]+ \\([0-9]+ s after the first grading\\)\n  [0-9T:Z-]+  fail +[0-9]+/${MHA_POINTS}  neg_inf_nan\n  [0-9T:Z-]+  pass +${MHA_POINTS}/${MHA_POINTS}\n"
                ${progress} progress)
     expect_run("./grade progress of a kata never graded says so" 0 "No grading of sdpa yet"
                ${progress} progress sdpa)
@@ -139,7 +172,7 @@ cat '${WORK}/watch.out'
     # named), a right save (the end, the full report), the drill answered from a file.
     file(WRITE ${WORK}/answers.txt "the max makes every exponent at most 0\n\nsecond answer\n\n")
     file(WRITE ${WORK}/interview.sh "set -u
-for k in softmax sdpa mha mha_function gqa rope kv_cache mha_train flash_attention attention_backward; do
+for k in ${listed_names}; do
   file=$(sed -n 's/^file *= *\"\\(.*\\)\".*/\\1/p' '${WORK}/repo/katas/'$k/kata.toml)
   out='${WORK}/interview-'$k.out
   KT_SOURCE_DIR='${WORK}/repo' KT_STATE_DIR='${WORK}/interview-state' '${GRADE}' interview $k --minutes 5 < '${WORK}/answers.txt' > $out 2>&1 &
@@ -155,7 +188,7 @@ for k in softmax sdpa mha mha_function gqa rope kv_cache mha_train flash_attenti
 done
 ")
     execute_process(COMMAND sh ${WORK}/interview.sh OUTPUT_VARIABLE transcript ERROR_VARIABLE err)
-    foreach(k softmax sdpa mha mha_function gqa rope kv_cache mha_train flash_attention attention_backward)
+    foreach(k IN LISTS kata_names)
       string(REGEX MATCH "== ${k} exit [0-9]+\n[^\n]*\n" head "${transcript}")
       string(FIND "${transcript}" "== ${k} exit" at)
       string(SUBSTRING "${transcript}" ${at} -1 part)
@@ -237,15 +270,15 @@ if(NOT SANITIZED)
              ${GRADE} batch mha ${WORK}/class/erin --out ${WORK}/gradebook-hang --time-limit-s 1)
   file(READ ${WORK}/gradebook-hang/gradebook.csv hang)
   string(APPEND book "${hang}")
-  if(NOT book MATCHES "erin/infinite_loop.cpp\",error,0,17,\"\",\"shape: timed out: used more than [0-9]+ s of CPU time")
+  if(NOT book MATCHES "erin/infinite_loop.cpp\",error,0,${MHA_POINTS},\"\",\"shape: timed out: used more than [0-9]+ s of CPU time")
     string(APPEND failures "\nthe gradebook has no timed-out row:\n${book}")
   endif()
 endif()
 if(NOT book MATCHES "submission,status,score,max_score,pitfalls,reason,diagnoses\n"
-   OR NOT book MATCHES "alice/worked.cpp\",pass,17,17,\"\",\"\",\"\"\n"
-   OR NOT book MATCHES "bob/neg_inf_nan.cpp\",fail,[0-9]+,17,\"neg_inf_nan\",\"[^\n]*\",\"neg_inf_nan\"\n"
-   OR NOT book MATCHES "carol/does_not_compile.cpp\",error,0,17,\"\",\"[^\n]*did not build"
-   OR NOT book MATCHES "dave/segfault.cpp\",error,0,17,\"\",\"shape: [^\n]*(SIGSEGV|status 1)")
+   OR NOT book MATCHES "alice/worked.cpp\",pass,${MHA_POINTS},${MHA_POINTS},\"\",\"\",\"\"\n"
+   OR NOT book MATCHES "bob/neg_inf_nan.cpp\",fail,[0-9]+,${MHA_POINTS},\"neg_inf_nan\",\"[^\n]*\",\"neg_inf_nan\"\n"
+   OR NOT book MATCHES "carol/does_not_compile.cpp\",error,0,${MHA_POINTS},\"\",\"[^\n]*did not build"
+   OR NOT book MATCHES "dave/segfault.cpp\",error,0,${MHA_POINTS},\"\",\"shape: [^\n]*(SIGSEGV|status 1)")
   string(APPEND failures "\nthe gradebook is not as expected:\n${book}")
 endif()
 # What the class gets wrong: bob's pitfall counted once (its diagnosis is the same mistake).
@@ -313,11 +346,11 @@ if(NOT SANITIZED)
     endforeach()
   endforeach()
   file(READ ${WORK}/junit.xml junit)
-  if(NOT junit MATCHES "<testsuite name=\"mha\" tests=\"13\" failures=\"[1-9]\"" OR NOT junit MATCHES "message=\"pitfall scale_by_d_model\"")
+  if(NOT junit MATCHES "<testsuite name=\"mha\" tests=\"${MHA_CHECKS}\" failures=\"[1-9]\"" OR NOT junit MATCHES "message=\"pitfall scale_by_d_model\"")
     string(APPEND failures "\nJUnit XML is not as expected:\n${junit}")
   endif()
   file(READ ${WORK}/summary.md md)
-  if(NOT md MATCHES "\\| mha \\| ❌ fail \\| [0-9]+/17 \\| `scale_by_d_model` \\| `scale_by_d_model` \\|")
+  if(NOT md MATCHES "\\| mha \\| ❌ fail \\| [0-9]+/${MHA_POINTS} \\| `scale_by_d_model` \\| `scale_by_d_model` \\|")
     string(APPEND failures "\nMarkdown summary is not as expected:\n${md}")
   endif()
 
@@ -340,7 +373,7 @@ if(NOT SANITIZED)
     string(APPEND failures "\nJUnit XML lacks the diagnosis:\n${junit}")
   endif()
   file(READ ${WORK}/diagnosis.md md)
-  if(NOT md MATCHES "\\| mha \\| ❌ fail \\| [0-9]+/17 \\| — \\| `scale_missing` \\|")
+  if(NOT md MATCHES "\\| mha \\| ❌ fail \\| [0-9]+/${MHA_POINTS} \\| — \\| `scale_missing` \\|")
     string(APPEND failures "\nMarkdown summary lacks the diagnosis:\n${md}")
   endif()
   # No catalogued mistake fits: where the computation first goes wrong, and what was done instead.

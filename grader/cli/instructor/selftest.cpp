@@ -185,8 +185,26 @@ std::string judge(const Kata& kata, const Expectation& e, const std::optional<Ka
     return "should be an error (not gradable), got " + verdict;
   }
   if (r->status == Status::Fail && got == e.pitfalls && diagnosed == e.diagnoses) return "";
+  // What a new pitfall or catalogue entry overlaps, said so that the author knows which to change.
+  std::string overlap;
+  for (const std::string& p : got)
+    if (!std::binary_search(e.pitfalls.begin(), e.pitfalls.end(), p))
+      overlap += " The detector of " + p +
+                 " names this file, which does not declare it: if the "
+                 "file makes that mistake, declare it ('// expect-pitfalls: ...'); if not, the "
+                 "detector names a mistake it should not.";
+  for (const std::string& d : diagnosed)
+    if (std::find(e.diagnoses.begin(), e.diagnoses.end(), d) == e.diagnoses.end() &&
+        !e.pitfalls.empty())
+      overlap += " The catalogue entry " + d +
+                 " equals this known-bad file's output: if it is "
+                 "the same mistake as " +
+                 join(e.pitfalls) +
+                 ", give the entry the pitfall's id "
+                 "in the kata's catalogue; if not, declare it ('// expect-diagnosis: " +
+                 d + "').";
   return "should be " + describe(e) + ", got " + verdict +
-         (r->status == Status::Pass ? std::string() : ": " + shorten(r->first_failure()));
+         (r->status == Status::Pass ? std::string() : ": " + shorten(r->first_failure())) + overlap;
 }
 
 /// One matrix cell: what a check said about a file.

@@ -44,6 +44,15 @@ struct Step {
   bool attention_weights = false;
 };
 
+/// A kata's steps as it writes them: add() appends a step computed from earlier ones (their
+/// indices) and returns its index; a step whose value is its only input's (nothing masked: the
+/// masked scores are the scaled ones) is that input instead.
+struct Steps {
+  std::vector<Step> list;
+  size_t add(std::string name, const kt::Tensor& value, int64_t head_axis, std::vector<size_t> from,
+             bool layout = false);
+};
+
 /// Runs fn (a kata's call into the learner's code) under an op trace that keeps values, and returns
 /// the events from the learner_code_starts() mark on (all of them without one).
 std::vector<kt::TraceEvent> trace_learner(const std::function<void()>& fn);

@@ -53,4 +53,12 @@ Outcome run_property(uint64_t seed, int cases, const std::function<std::optional
   return outcome;
 }
 
+kt::Shape draw_leading_axes(int rank_max) {
+  const auto rank = *rc::gen::inRange(0, rank_max + 1).as("rank of the leading axes");
+  kt::Shape leading;
+  for (int a = 0; a < rank; ++a)
+    leading.push_back(*rc::gen::inRange<int64_t>(1, 4).as("leading axis " + std::to_string(a)));
+  return leading;
+}
+
 }  // namespace grader

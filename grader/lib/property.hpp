@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "grader/lib/check.hpp"
+#include "kt/tensor.hpp"
 
 namespace grader {
 
@@ -16,6 +17,10 @@ namespace grader {
 /// failing one. body draws its inputs with named generators (`*rc::gen::inRange(1, 9).as("n")`)
 /// and returns a Failure for a failing case. The Outcome's counterexample is the failure's own,
 /// followed by RapidCheck's named values that it does not already show (minus `hidden` ones).
+/// Leading (batch-like) axes drawn inside a property: 0 to rank_max axes of sizes 1 to 3, named
+/// "rank of the leading axes" and "leading axis N" (hide them where the case shows its shapes).
+kt::Shape draw_leading_axes(int rank_max);
+
 Outcome run_property(uint64_t seed, int cases, const std::function<std::optional<Failure>()>& body,
                      const std::vector<std::string>& hidden = {});
 

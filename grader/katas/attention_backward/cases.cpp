@@ -43,11 +43,7 @@ Case fixed_case(kt::Shape leading, int64_t T, int64_t d, bool causal, uint64_t s
 Case generate(const Spec& spec) {
   const auto T = *rc::gen::inRange(spec.t_min, spec.t_max + 1).as("T");
   const auto d = *rc::gen::inRange(spec.d_min, spec.d_max + 1).as("d");
-  const auto rank = *rc::gen::inRange(0, spec.leading_rank_max + 1).as("rank of the leading axes");
-  kt::Shape leading;
-  for (int a = 0; a < rank; ++a) {
-    leading.push_back(*rc::gen::inRange<int64_t>(1, 4).as("leading axis " + std::to_string(a)));
-  }
+  const kt::Shape leading = draw_leading_axes(spec.leading_rank_max);
   const bool causal = spec.causal ? *spec.causal : *rc::gen::arbitrary<bool>().as("causal");
   const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("seed of the values");
   return fixed_case(leading, T, d, causal, seed);

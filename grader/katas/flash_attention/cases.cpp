@@ -114,11 +114,7 @@ Case generate(const Spec& spec) {
   const auto d = *rc::gen::inRange<int64_t>(1, spec.d_max + 1).as("d");
   const auto dv = *rc::gen::inRange<int64_t>(1, spec.d_max + 1).as("d_v");
   const int64_t block = draw_block(T, spec.block);
-  const auto rank = *rc::gen::inRange(0, spec.leading_rank_max + 1).as("rank of the leading axes");
-  kt::Shape leading;
-  for (int a = 0; a < rank; ++a) {
-    leading.push_back(*rc::gen::inRange<int64_t>(1, 4).as("leading axis " + std::to_string(a)));
-  }
+  const kt::Shape leading = draw_leading_axes(spec.leading_rank_max);
   const bool causal = spec.causal ? *spec.causal : *rc::gen::arbitrary<bool>().as("causal");
   const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("seed of the values");
   return make(leading, T, d, dv, block, causal, seed, spec.scale);

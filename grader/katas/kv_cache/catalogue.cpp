@@ -86,16 +86,8 @@ std::string positions_text(int64_t first, int64_t n) {
 std::vector<Step> expected_steps(const Case& c) {
   const int64_t B = c.B, H = c.H, dh = c.d_head, D = c.D(), T = c.T();
   const int64_t n = c.chunks.back(), L = T - n;
-  std::vector<Step> steps;
-  // Adds a step computed from earlier ones (their indices); returns its index. A step equal to its
-  // only input (nothing masked in a one-token call; the cache after a prefill is its own keys) is
-  // that input.
-  const auto add = [&](std::string name, const kt::Tensor& value, int64_t head_axis,
-                       std::vector<size_t> from, bool layout = false) {
-    if (from.size() == 1 && identical(steps[from[0]].value, value)) return from[0];
-    steps.push_back({std::move(name), value.contiguous(), head_axis, std::move(from), layout});
-    return steps.size() - 1;
-  };
+  // A step equal to its only input is that input (Steps::add).
+  Steps steps;
   const auto split = [&](const kt::Tensor& t, int64_t tokens) {
     return t.view({B, tokens, H, dh}).transpose(1, 2).contiguous();
   };
@@ -103,17 +95,17 @@ std::vector<Step> expected_steps(const Case& c) {
   const kt::Tensor x_new = x.narrow(1, L, n).contiguous();
   const kt::Tensor q = linear(x_new, c.w.wq, c.w.bq), k = linear(x_new, c.w.wk, c.w.bk),
                    v = linear(x_new, c.w.wv, c.w.bv);
-  const size_t q0 = add("q = q_proj(x) (new tokens)", q, -1, {});
-  const size_t k0 = add("k = k_proj(x) (new tokens)", k, -1, {});
-  const size_t v0 = add("v = v_proj(x) (new tokens)", v, -1, {});
+  const size_t q0 = steps.add("q = q_proj(x) (new tokens)", q, -1, {});
+  const size_t k0 = steps.add("k = k_proj(x) (new tokens)", k, -1, {});
+  const size_t v0 = steps.add("v = v_proj(x) (new tokens)", v, -1, {});
   const kt::Tensor qh = split(q, n), kh = split(k, n), vh = split(v, n);
-  const size_t q1 = add("q split into heads", qh, 1, {q0}, true);
-  const size_t k1 = add("k split into heads", kh, 1, {k0}, true);
-  const size_t v1 = add("v split into heads", vh, 1, {v0}, true);
+  const size_t q1 = steps.add("q split into heads", qh, 1, {q0}, true);
+  const size_t k1 = steps.add("k split into heads", kh, 1, {k0}, true);
+  const size_t v1 = steps.add("v split into heads", vh, 1, {v0}, true);
   const std::string at = " at " + positions_text(L, n);
   const kt::Tensor q_rot = ref::rope(qh, L), k_rot = ref::rope(kh, L);
-  const size_t q2 = add("q rotated" + at, q_rot, 1, {q1});
-  const size_t k2 = add("k rotated" + at, k_rot, 1, {k1});
+  const size_t q2 = steps.add("q rotated" + at, q_rot, 1, {q1});
+  const size_t k2 = steps.add("k rotated" + at, k_rot, 1, {k1});
   // The cache before the call: the earlier tokens' keys, rotated at their own positions.
   kt::Tensor cache_k = k_rot, cache_v = vh;
   if (L > 0) {
@@ -121,24 +113,24 @@ std::vector<Step> expected_steps(const Case& c) {
     cache_k = kt::cat({ref::rope(split(linear(x_old, c.w.wk, c.w.bk), L), 0), k_rot}, 2);
     cache_v = kt::cat({split(linear(x_old, c.w.wv, c.w.bv), L), vh}, 2);
   }
-  const size_t ck = add("cache.k after the append", cache_k, 1, {k2}, true);
-  const size_t cv = add("cache.v after the append", cache_v, 1, {v1}, true);
+  const size_t ck = steps.add("cache.k after the append", cache_k, 1, {k2}, true);
+  const size_t cv = steps.add("cache.v after the append", cache_v, 1, {v1}, true);
   const kt::Tensor scores = kt::matmul(q_rot, cache_k.transpose(-2, -1));
-  const size_t s0 = add("scores = q Kᵀ", scores, 1, {q2, ck});
+  const size_t s0 = steps.add("scores = q Kᵀ", scores, 1, {q2, ck});
   const kt::Tensor scaled = scores / std::sqrt(double(dh));
-  const size_t s1 = add("scores / sqrt(d_head)", scaled, 1, {s0});
+  const size_t s1 = steps.add("scores / sqrt(d_head)", scaled, 1, {s0});
   const kt::Tensor allowed = kt::tril(kt::ones({n, T}, kt::Bool), L);
   const kt::Tensor masked = scaled.masked_fill(~allowed, kt::finfo(kt::Float64).min);
-  const size_t s2 = add("masked: key j > L + i gets finfo.min", masked, 1, {s1});
+  const size_t s2 = steps.add("masked: key j > L + i gets finfo.min", masked, 1, {s1});
   const kt::Tensor weights = kt::softmax(masked, -1);
-  const size_t w0 = add("weights = softmax over the keys (dim 3)", weights, 1, {s2});
-  steps[w0].attention_weights = true;
+  const size_t w0 = steps.add("weights = softmax over the keys (dim 3)", weights, 1, {s2});
+  steps.list[w0].attention_weights = true;
   const kt::Tensor attended = kt::matmul(weights, cache_v);
-  const size_t a0 = add("weights @ V", attended, 1, {w0, cv});
+  const size_t a0 = steps.add("weights @ V", attended, 1, {w0, cv});
   const kt::Tensor merged = attended.transpose(1, 2).contiguous().view({B, n, D});
-  const size_t m0 = add("heads merged to (B, T_new, d_model)", merged, -1, {a0}, true);
-  add("out = out_proj(merged)", linear(merged, c.w.wo, c.w.bo), -1, {m0});
-  return steps;
+  const size_t m0 = steps.add("heads merged to (B, T_new, d_model)", merged, -1, {a0}, true);
+  steps.add("out = out_proj(merged)", linear(merged, c.w.wo, c.w.bo), -1, {m0});
+  return steps.list;
 }
 
 std::string case_text(const Case& c) {

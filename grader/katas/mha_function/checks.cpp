@@ -30,8 +30,8 @@ const Registrar causal_is_causal(
      "with a causal mask, changing later tokens leaves earlier outputs bit-identical",
      check_causal});
 const Registrar fully_masked_rows({"fully_masked_rows",
-                                   "a fully masked query row gives finite output, the rest still "
-                                   "matches",
+                                   "a query row the mask hides entirely (all false) gives finite "
+                                   "output, the rest still matches",
                                    check_fully_masked_rows});
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "grader/katas/rope/cases.hpp"
 
+#include "grader/katas/rope/catalogue.hpp"
+
 #include <rapidcheck.h>
 
 #include <cmath>
@@ -129,37 +131,27 @@ std::string tolerance_text(const Case& c) {
   return s.str();
 }
 
-bool shape_ok(const Case& c, const Run& run) {
-  return run.ok() && run.out.sizes() == c.x.sizes() && run.out.dtype() == c.x.dtype();
-}
-
-Failure failure(const Case& c, const kt::Tensor& got, const kt::Tensor& expected,
-                std::string message) {
-  Failure f;
-  f.message = std::move(message);
-  f.counterexample = c.describe();
-  show_worst_row(got, expected, f, "out");  // a row of d values: one position of one head
-  return f;
-}
-
-Failure failure_from_run(const Case& c, const Run& run) {
-  if (run.ok()) {
-    const bool same_shape = run.out.sizes() == c.x.sizes();
-    Failure f;
-    f.counterexample = c.describe();
-    f.message = same_shape ? "the result is " + std::string(kt::dtype_name(run.out.dtype())) +
-                                 " for a " + std::string(kt::dtype_name(c.x.dtype())) +
-                                 " x: return x's dtype (kt::arange and friends make Float64; "
-                                 "convert with .to(x.dtype()))."
-                           : "the result has shape " + kt::shape_str(run.out.sizes()) +
-                                 "; RoPE keeps x's shape " + kt::shape_str(c.x.sizes()) + ".";
-    f.wrong = report::wrong_of(!same_shape, run.out.dtype() != c.x.dtype());
-    return f;
-  }
-  Failure f = failure_from_throw(
-      run, "apply_rope(x, " + std::to_string(c.start_pos) + ", " + number_text(c.base) + ")");
-  f.counterexample = c.describe();
-  return f;
+const SameShapeKata<Case>& kata() {
+  static const SameShapeKata<Case> k{
+      .input = [](const Case& c) -> const kt::Tensor& { return c.x; },
+      .call_text =
+          [](const Case& c) {
+            return "apply_rope(x, " + std::to_string(c.start_pos) + ", " + number_text(c.base) +
+                   ")";
+          },
+      .shape_words =
+          [](const Case& c) { return "RoPE keeps x's shape " + kt::shape_str(c.x.sizes()) + "."; },
+      .dtype_words =
+          "return x's dtype (kt::arange and friends make Float64; convert with "
+          ".to(x.dtype())).",
+      .row_axis = {},  // a row of d values: one position of one head
+      .reference = run_reference,
+      .matches = matches,
+      .tolerance = tolerance_text,
+      .float64_from = "Float64",
+      .diagnose = diagnose_after_shrinking,
+  };
+  return k;
 }
 
 }  // namespace grader::kata_rope

@@ -19,28 +19,17 @@ Outcome check_shape(uint64_t seed) {
   return run_rope_property(seed, kCases, [&]() -> std::optional<Failure> {
     const Case c = generate(Spec{});
     const Run run = run_learner(c);
-    if (shape_ok(c, run)) return std::nullopt;
-    return failure_from_run(c, run);
+    if (kata().shape_ok(c, run)) return std::nullopt;
+    return kata().failure_from_run(c, run);
   });
-}
-
-/// The comparison with the reference, with `why` appended to a failure's message.
-std::optional<Failure> compare(const Case& c, const Run& run, const std::string& why) {
-  if (!shape_ok(c, run)) return failure_from_run(c, run);
-  const kt::Tensor expected = run_reference(c);
-  if (matches(c, run.out, expected)) return std::nullopt;
-  Failure f = failure(c, run.out, expected,
-                      differs_message(run.out, expected, tolerance_text(c), why,
-                                      c.x.dtype() == kt::Float64 ? "Float64" : ""));
-  diagnose_after_shrinking(f, c);
-  return f;
 }
 
 Outcome check_matches_reference(uint64_t seed) {
   return run_rope_property(seed, kCases, [&]() -> std::optional<Failure> {
     const Case c = generate(Spec{});
-    return compare(c, run_learner(c),
-                   " The row shown is the one (batch, head, position) where they differ most.");
+    return kata().compare(
+        c, run_learner(c),
+        " The row shown is the one (batch, head, position) where they differ most.");
   });
 }
 
@@ -49,11 +38,12 @@ Outcome check_any_layout(uint64_t seed) {
     Spec spec;
     spec.layout = Layout::Any;
     const Case c = generate(spec);
-    return compare(c, run_learner(c),
-                   " x is " + c.layout +
-                       ": RoPE is applied to q and k right after they are split into heads, so "
-                       "x is often not contiguous. Use ops that work on any layout (narrow, "
-                       "cat, arithmetic), or make x contiguous first.");
+    return kata().compare(
+        c, run_learner(c),
+        " x is " + c.layout +
+            ": RoPE is applied to q and k right after they are split into heads, so "
+            "x is often not contiguous. Use ops that work on any layout (narrow, "
+            "cat, arithmetic), or make x contiguous first.");
   });
 }
 
@@ -64,10 +54,10 @@ Outcome check_long_contexts(uint64_t seed) {
     spec.start_max = 100000;
     spec.float32 = false;
     const Case c = generate(spec);
-    return compare(c, run_learner(c),
-                   " start_pos is large here (" + std::to_string(c.start_pos) +
-                       "), as in a long context: the angles are thousands of radians, and "
-                       "Float64 keeps them exact to about 1e-11.");
+    return kata().compare(c, run_learner(c),
+                          " start_pos is large here (" + std::to_string(c.start_pos) +
+                              "), as in a long context: the angles are thousands of radians, and "
+                              "Float64 keeps them exact to about 1e-11.");
   });
 }
 
@@ -89,7 +79,7 @@ Outcome check_norm_preserved(uint64_t seed) {
     spec.float32 = false;
     const Case c = generate(spec);
     const Run run = run_learner(c);
-    if (!shape_ok(c, run)) return failure_from_run(c, run);
+    if (!kata().shape_ok(c, run)) return kata().failure_from_run(c, run);
     const std::vector<double> want = row_norms(c.x).to_vector<double>();
     const std::vector<double> got = row_norms(run.out).to_vector<double>();
     for (size_t r = 0; r < want.size(); ++r) {
@@ -100,7 +90,7 @@ Outcome check_norm_preserved(uint64_t seed) {
               << " in your result. A rotation keeps every pair's length, so every row keeps its "
                  "length: each output pair must be (a cos - b sin, b cos + a sin) of the same "
                  "input pair (a, b) and the same angle.";
-      return failure(c, run.out, run_reference(c), message.str());
+      return kata().failure(c, run.out, run_reference(c), message.str());
     }
     return std::nullopt;
   });
@@ -123,23 +113,23 @@ Outcome check_relative_positions(uint64_t seed) {
     const Run q0 = run_learner(q), k0 = run_learner(k), q1 = run_at(q, shift),
               k1 = run_at(k, shift);
     for (const Run* r : {&q0, &k0, &q1, &k1})
-      if (!shape_ok(q, *r)) return failure_from_run(q, *r);
+      if (!kata().shape_ok(q, *r)) return kata().failure_from_run(q, *r);
     // Every query row against every key row of the same batch entry and head.
     const kt::Tensor before = kt::matmul(q0.out, k0.out.transpose(-2, -1));
     const kt::Tensor after = kt::matmul(q1.out, k1.out.transpose(-2, -1));
     if (close(after, before, 1e-9, 1e-10)) return std::nullopt;
-    Failure f =
-        failure(q, after, before,
-                "moving both q and k " + std::to_string(shift) + " positions further (start_pos " +
-                    std::to_string(q.start_pos) + " -> " + std::to_string(q.start_pos + shift) +
-                    " for q, " + std::to_string(k.start_pos) + " -> " +
-                    std::to_string(k.start_pos + shift) +
-                    " for k) changed the dot products q . k. RoPE's point is that they "
-                    "depend only on the distance between the positions: every pair must "
-                    "turn by an angle proportional to its position, at the same "
-                    "frequency in q and in k. The rows shown are the dot products of "
-                    "the query row where they changed most (expected: before the shift, "
-                    "got: after).");
+    Failure f = kata().failure(
+        q, after, before,
+        "moving both q and k " + std::to_string(shift) + " positions further (start_pos " +
+            std::to_string(q.start_pos) + " -> " + std::to_string(q.start_pos + shift) +
+            " for q, " + std::to_string(k.start_pos) + " -> " +
+            std::to_string(k.start_pos + shift) +
+            " for k) changed the dot products q . k. RoPE's point is that they "
+            "depend only on the distance between the positions: every pair must "
+            "turn by an angle proportional to its position, at the same "
+            "frequency in q and in k. The rows shown are the dot products of "
+            "the query row where they changed most (expected: before the shift, "
+            "got: after).");
     f.counterexample.push_back({"k start_pos", std::to_string(k.start_pos)});
     f.counterexample.push_back({"shift", std::to_string(shift)});
     return f;
@@ -157,20 +147,20 @@ Outcome check_continues_from_start_pos(uint64_t seed) {
     tail.x = whole.x.narrow(2, from, whole.T() - from).contiguous();
     tail.start_pos = whole.start_pos + from;
     const Run all = run_learner(whole), part = run_learner(tail);
-    if (!shape_ok(whole, all)) return failure_from_run(whole, all);
-    if (!shape_ok(tail, part)) return failure_from_run(tail, part);
+    if (!kata().shape_ok(whole, all)) return kata().failure_from_run(whole, all);
+    if (!kata().shape_ok(tail, part)) return kata().failure_from_run(tail, part);
     const kt::Tensor same_rows = all.out.narrow(2, from, whole.T() - from);
     if (close(part.out, same_rows, 1e-9, 1e-12)) return std::nullopt;
-    Failure f =
-        failure(tail, part.out, same_rows,
-                "rows " + std::to_string(from) + ".." + std::to_string(whole.T() - 1) +
-                    " of x rotated alone with start_pos = " + std::to_string(tail.start_pos) +
-                    " differ from the same rows rotated as part of the whole x with "
-                    "start_pos = " +
-                    std::to_string(whole.start_pos) +
-                    " (expected: rotated in the whole sequence; got: rotated alone). A "
-                    "row's rotation depends only on its position start_pos + t, which "
-                    "is how a decoder rotates a new token: alone, at the cache's length.");
+    Failure f = kata().failure(
+        tail, part.out, same_rows,
+        "rows " + std::to_string(from) + ".." + std::to_string(whole.T() - 1) +
+            " of x rotated alone with start_pos = " + std::to_string(tail.start_pos) +
+            " differ from the same rows rotated as part of the whole x with "
+            "start_pos = " +
+            std::to_string(whole.start_pos) +
+            " (expected: rotated in the whole sequence; got: rotated alone). A "
+            "row's rotation depends only on its position start_pos + t, which "
+            "is how a decoder rotates a new token: alone, at the cache's length.");
     f.counterexample.push_back({"the tail starts at row", std::to_string(from)});
     return f;
   });

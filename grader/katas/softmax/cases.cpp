@@ -1,5 +1,7 @@
 #include "grader/katas/softmax/cases.hpp"
 
+#include "grader/katas/softmax/catalogue.hpp"
+
 #include <rapidcheck.h>
 
 #include <limits>
@@ -160,37 +162,26 @@ std::string tolerance_text(const Case& c) {
   return is_float32(c) ? "rtol 1e-5, atol 1e-7 in Float32" : "rtol 1e-9, atol 1e-12";
 }
 
-bool shape_ok(const Case& c, const Run& run) {
-  return run.ok() && run.out.sizes() == c.x.sizes() && run.out.dtype() == c.x.dtype();
-}
-
-Failure failure(const Case& c, const kt::Tensor& got, const kt::Tensor& expected,
-                std::string message) {
-  Failure f;
-  f.message = std::move(message);
-  f.counterexample = c.describe();
-  show_worst_row(got, expected, f, "out", c.dim);  // the slice along dim
-  return f;
-}
-
-Failure failure_from_run(const Case& c, const Run& run) {
-  if (run.ok()) {
-    const bool same_shape = run.out.sizes() == c.x.sizes();
-    Failure f;
-    f.counterexample = c.describe();
-    f.message = same_shape ? "the result is " + std::string(kt::dtype_name(run.out.dtype())) +
-                                 " for a " + std::string(kt::dtype_name(c.x.dtype())) +
-                                 " x: return x's dtype (convert back with .to(x.dtype()) if you "
-                                 "computed in another)."
-                           : "the result has shape " + kt::shape_str(run.out.sizes()) +
-                                 "; softmax keeps x's shape " + kt::shape_str(c.x.sizes()) +
-                                 " (a reduction lost its axis: keepdim = true?).";
-    f.wrong = report::wrong_of(!same_shape, run.out.dtype() != c.x.dtype());
-    return f;
-  }
-  Failure f = failure_from_throw(run, "softmax(x, " + std::to_string(c.dim) + ")");
-  f.counterexample = c.describe();
-  return f;
+const SameShapeKata<Case>& kata() {
+  static const SameShapeKata<Case> k{
+      .input = [](const Case& c) -> const kt::Tensor& { return c.x; },
+      .call_text = [](const Case& c) { return "softmax(x, " + std::to_string(c.dim) + ")"; },
+      .shape_words =
+          [](const Case& c) {
+            return "softmax keeps x's shape " + kt::shape_str(c.x.sizes()) +
+                   " (a reduction lost its axis: keepdim = true?).";
+          },
+      .dtype_words =
+          "return x's dtype (convert back with .to(x.dtype()) if you computed in "
+          "another).",
+      .row_axis = [](const Case& c) { return c.dim; },  // the slice along dim
+      .reference = run_reference,
+      .matches = matches,
+      .tolerance = tolerance_text,
+      .float64_from = "x's dtype",
+      .diagnose = diagnose_after_shrinking,
+  };
+  return k;
 }
 
 }  // namespace grader::kata_softmax

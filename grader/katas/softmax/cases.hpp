@@ -10,6 +10,7 @@
 
 #include "grader/lib/check.hpp"
 #include "grader/lib/compare.hpp"
+#include "grader/lib/kit.hpp"
 #include "grader/lib/learner_call.hpp"
 #include "grader/lib/property.hpp"
 #include "kt/tensor.hpp"
@@ -80,13 +81,8 @@ bool matches(const Case& c, const kt::Tensor& got, const kt::Tensor& expected);
 /// The tolerance matches() uses, as text ("rtol 1e-9, atol 1e-12").
 std::string tolerance_text(const Case& c);
 
-/// The output has x's shape and dtype.
-bool shape_ok(const Case& c, const Run& run);
-/// The failure for a case, with the row where got differs most from expected.
-Failure failure(const Case& c, const kt::Tensor& got, const kt::Tensor& expected,
-                std::string message);
-/// The failure for a call that threw or returned the wrong shape or dtype (not_implemented when
-/// it threw kt::NotImplemented).
-Failure failure_from_run(const Case& c, const Run& run);
+/// The kit's steps for this kata (grader/lib/kit.hpp): shape_ok, failure, failure_from_run,
+/// compare, cannot_check.
+const SameShapeKata<Case>& kata();
 
 }  // namespace grader::kata_softmax

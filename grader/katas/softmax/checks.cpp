@@ -15,30 +15,18 @@ Outcome check_shape(uint64_t seed) {
   return run_softmax_property(seed, kCases, [&]() -> std::optional<Failure> {
     const Case c = generate(Spec{});
     const Run run = run_learner(c);
-    if (shape_ok(c, run)) return std::nullopt;
-    Failure f = failure_from_run(c, run);
+    if (kata().shape_ok(c, run)) return std::nullopt;
+    Failure f = kata().failure_from_run(c, run);
     if (run.ok()) diagnose_after_shrinking(f, c);  // another shape: sums without keepdim, ...
     return f;
   });
 }
 
-/// The general comparison with the reference, with `why` explaining a failure on these logits.
-std::optional<Failure> compare(const Case& c, const Run& run, const std::string& why) {
-  if (!shape_ok(c, run)) return failure_from_run(c, run);
-  const kt::Tensor expected = run_reference(c);
-  if (matches(c, run.out, expected)) return std::nullopt;
-  Failure f = failure(c, run.out, expected,
-                      differs_message(run.out, expected, tolerance_text(c), why,
-                                      c.x.dtype() == kt::Float64 ? "x's dtype" : ""));
-  diagnose_after_shrinking(f, c);
-  return f;
-}
-
 Outcome check_matches_reference(uint64_t seed) {
   return run_softmax_property(seed, kCases, [&]() -> std::optional<Failure> {
     const Case c = generate(Spec{});
-    return compare(c, run_learner(c),
-                   " The row shown is the slice along dim where they differ most.");
+    return kata().compare(c, run_learner(c),
+                          " The row shown is the slice along dim where they differ most.");
   });
 }
 
@@ -47,11 +35,12 @@ Outcome check_large_logits(uint64_t seed) {
     Spec spec;
     spec.logits = Logits::Large;
     const Case c = generate(spec);
-    return compare(c, run_learner(c),
-                   " These logits are huge: exp overflows to inf past 709 in Float64 (88 in "
-                   "Float32), and a slice far below some other maximum underflows to 0 / 0. "
-                   "Subtract each slice's own maximum along dim before exp; the result is the "
-                   "same and exp never sees a positive number.");
+    return kata().compare(
+        c, run_learner(c),
+        " These logits are huge: exp overflows to inf past 709 in Float64 (88 in "
+        "Float32), and a slice far below some other maximum underflows to 0 / 0. "
+        "Subtract each slice's own maximum along dim before exp; the result is the "
+        "same and exp never sees a positive number.");
   });
 }
 
@@ -74,7 +63,7 @@ Outcome check_masked_entries(uint64_t seed) {
       rules << " A slice made entirely of finfo(dtype).min (a fully masked row) must get uniform "
                "weights 1/n: its maximum is finfo.min too, so x - max is 0 there.";
     }
-    return compare(c, run_learner(c), rules.str());
+    return kata().compare(c, run_learner(c), rules.str());
   });
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "grader/cli/files.hpp"
+#include "grader/cli/instructor/classroom.hpp"
 #include "grader/cli/reports/result.hpp"
 #include "grader/cli/running/build.hpp"
 #include "grader/cli/running/process.hpp"
@@ -55,6 +56,15 @@ struct Plan {
     }
   }
 };
+
+/// Writes docs/classroom/classroom.yml again from the katas as they are now (a generated file the
+/// author would otherwise regenerate by hand), when the repository has it.
+void regenerate_classroom() {
+  const fs::path file = source_dir() / "docs" / "classroom" / "classroom.yml";
+  if (!fs::exists(file)) return;
+  std::ofstream(file) << classroom_workflow(load_katas());
+  std::cout << "  regenerated " << rel(file) << " (the Classroom workflow, from kata.toml)\n";
+}
 
 /// Adds `line` as the last entry of kata.toml's `checks = [ ... ]` array; false when the file has
 /// no such array (an older [[checks]] layout): then the caller says what to add.
@@ -143,6 +153,7 @@ int new_pitfall(const Kata& kata, const std::string& id) {
   const fs::path toml = kata.dir / "kata.toml";
   if (add_check_line(toml, line)) {
     std::cout << "  added to " << rel(toml) << ": " << line.substr(2) << "\n";
+    regenerate_classroom();
   } else {
     std::cout << "  add this line to the checks of " << rel(toml) << ": " << line.substr(2) << "\n";
   }
@@ -200,6 +211,7 @@ int new_kata(const std::string& name) {
   }
   std::cout << "New kata " << name << " (placeholder task: softmax over the last axis):\n";
   plan.write();
+  regenerate_classroom();
   std::cout << "\nIt builds, its untouched stub reads NOT STARTED and its self-test passes as it "
                "is: ./grade selftest "
             << name

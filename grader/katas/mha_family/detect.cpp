@@ -34,19 +34,43 @@ bool nan_only_where_nothing_to_attend(const Case& c, const Run& run) {
   return with_diagonal.ok() && sane(with_diagonal.out);
 }
 
+std::vector<Case> weight_orientations(const Case& c) {
+  std::vector<Case> out = {c};
+  if (kata_call().linear_modules) return out;
+  // Weights passed as matrices (x @ W): any of the four applied as x @ Wᵀ, weight_transposed's
+  // mistake, which the case simulates as the nn.Linear weight transposed.
+  for (int subset = 1; subset < 16; ++subset) {
+    Case t = c;
+    kt::Tensor* weights[] = {&t.w.wq, &t.w.wk, &t.w.wv, &t.w.wo};
+    for (int i = 0; i < 4; ++i)
+      if (subset >> i & 1) *weights[i] = weights[i]->transpose(0, 1).contiguous();
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
 bool computes_mistake(const Case& c, const kt::Tensor& got, const Mistakes& mistakes) {
-  return close(got, run_mistakes(c, mistakes)) && !close(got, run_reference(c));
+  // With the weights as the learner applied them, the mistake and not its absence: so a double
+  // with weight_transposed is named too.
+  for (const Case& w : weight_orientations(c))
+    if (close(got, run_mistakes(w, mistakes)) && !close(got, run_mistakes(w, {}))) return true;
+  return false;
 }
 
 bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mistakes mistake) {
-  for (HeadSplit split : {HeadSplit::Contiguous, HeadSplit::Strided, HeadSplit::NoTranspose}) {
-    for (bool tiled : {false, true}) {
-      if (tiled && (c.Hkv == 1 || c.Hkv == c.H)) continue;  // tiling changes nothing there
-      mistake.split = split;
-      mistake.kv_tiled = tiled;
-      const Mistakes without{.split = split, .kv_tiled = tiled};
-      if (close(got, run_mistakes(c, mistake)) && !close(got, run_mistakes(c, without))) {
-        return true;
+  for (const Case& w : weight_orientations(c)) {
+    for (HeadSplit split : {HeadSplit::Contiguous, HeadSplit::Strided, HeadSplit::NoTranspose}) {
+      for (bool tiled : {false, true}) {
+        if (tiled && (c.Hkv == 1 || c.Hkv == c.H)) continue;  // tiling changes nothing there
+        for (bool merged_from_memory : {false, true}) {       // merge_without_transpose beside it
+          mistake.split = split;
+          mistake.kv_tiled = tiled;
+          mistake.merge_memory_order = merged_from_memory;
+          const Mistakes without{
+              .split = split, .merge_memory_order = merged_from_memory, .kv_tiled = tiled};
+          if (close(got, run_mistakes(w, mistake)) && !close(got, run_mistakes(w, without)))
+            return true;
+        }
       }
     }
   }

@@ -32,13 +32,19 @@ Failure cannot_check(const Case& c, const Run& run, const std::string& what);
 /// the reference.
 Failure found_pitfall(const Case& c, const Run& run, const char* id, std::string message);
 
-/// True when got equals the reference computed with `mistake` and not the correct reference: the
-/// usual signature (Note [pitfall detectors]).
+/// The case, and in a kata whose weights are matrices (x @ W: mha_function) the same case with
+/// each non-empty subset of the four weights applied transposed (weight_transposed's mistake), so
+/// that a detector names its pitfall beside that one too.
+std::vector<Case> weight_orientations(const Case& c);
+
+/// True when got equals the reference computed with `mistake` and not without it, under one of
+/// the weight orientations: the usual signature (Note [pitfall detectors]).
 bool computes_mistake(const Case& c, const kt::Tensor& got, const Mistakes& mistakes);
 
 /// The same signature searched under every head split (and, in a grouped case, both orders of the
-/// repeated kv heads), each compared with the same split and order without the mistake: so that a
-/// head-order or kv-order mistake beside it can neither hide it nor fake it. `mistake` holds only
+/// repeated kv heads; and the heads merged from memory or not; and every weight orientation), each
+/// compared with the same without the mistake: so that a head-order, kv-order or merge mistake
+/// beside it can neither hide it nor fake it. `mistake` holds only
 /// the mistake's own fields; its split and kv order are ignored.
 bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mistakes mistake);
 

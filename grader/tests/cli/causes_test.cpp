@@ -12,6 +12,7 @@
 
 #include "grader/cli/reports/render.hpp"
 #include "grader/cli/reports/results_json.hpp"
+#include "grader/tests/cli/check_result.hpp"
 
 namespace {
 
@@ -23,13 +24,7 @@ using Grouping =
     std::map<std::string, std::string>;  // failing check -> the check showing its cause
 
 TestResult check(const std::string& id, Status status, const std::string& message = "x.") {
-  TestResult t;
-  t.id = id;
-  t.status = status;
-  t.message = message;
-  t.max_points = 1;
-  t.points = status == Status::Pass ? 1 : 0;
-  return t;
+  return cli::testing::check(id, status, message);
 }
 
 cli::KataResult kata(std::vector<TestResult> tests) {

@@ -4,21 +4,14 @@
 #include <string>
 
 #include "grader/cli/reports/render.hpp"
+#include "grader/tests/cli/check_result.hpp"
 
 namespace {
 
 using cli::Status;
 using cli::TestResult;
 
-TestResult check(const std::string& id, Status status, const std::string& message = "") {
-  TestResult t;
-  t.id = id;
-  t.status = status;
-  t.message = message;
-  t.max_points = 1;
-  t.points = status == Status::Pass ? 1 : 0;
-  return t;
-}
+using cli::testing::check;
 
 /// A missing .contiguous(): the pitfall's check names it, a general check and a detector hit the
 /// same kt::ViewError on other shapes.

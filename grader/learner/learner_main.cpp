@@ -14,7 +14,8 @@ namespace {
 constexpr int kRequests = 3, kReplies = 4;
 
 /// SIGSYS: the system-call filter refused a call (Note [what a check may do] in
-/// grader/cli/running/syscall_filter.cpp). Says which one on the reply channel, then dies of the signal.
+/// grader/cli/running/syscall_filter.cpp). Says which one on the reply channel, then dies of the
+/// signal.
 void on_blocked_call(int, siginfo_t* info, void*) {
   unsigned char frame[24];
   const uint64_t length = 16, tag = grader::wire::kBlockedCall;

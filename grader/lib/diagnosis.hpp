@@ -106,7 +106,8 @@ std::string journey_of(const Diagnosis<Case>& d, const Case& c) {
   if (d.journey) return d.journey(c);
   if (!d.steps) return "";
   const auto& call = d.traced ? d.traced : d.learner;
-  return journey_of_call(d.steps(c), [&] { return call(c); }, d.case_text ? d.case_text(c) : "the case");
+  return journey_of_call(
+      d.steps(c), [&] { return call(c); }, d.case_text ? d.case_text(c) : "the case");
 }
 template <class Case>
 AttentionMap map_of(const Diagnosis<Case>& d, const Case& c) {
@@ -118,7 +119,8 @@ AttentionMap map_of(const Diagnosis<Case>& d, const Case& c) {
     if (s.attention_weights && axes.empty())
       for (int64_t a = 0; a + 2 < s.value.dim(); ++a)
         axes.push_back("index along leading axis " + std::to_string(a));
-  return map_of_call(steps, [&] { return d.learner(c); }, axes);
+  return map_of_call(
+      steps, [&] { return d.learner(c); }, axes);
 }
 
 /// Makes the failure, once shrunk, carry the catalogue entry the learner's output on `failing`

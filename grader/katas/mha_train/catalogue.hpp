@@ -1,14 +1,14 @@
 // The mha_train kata's mistake catalogue (Note [mistake catalogue] in grader/lib/diagnosis.hpp):
 // without dropout (eval(), or dropout_p = 0) the module is multi-head attention, so its mistakes
-// there are the MHA family's (grader/katas/mha_family/catalogue.hpp), computed on this kata's case; the
-// dropout's own mistakes are the kata's pitfalls, named by their detectors.
+// there are the MHA family's (grader/katas/mha_family/catalogue.hpp), computed on this kata's case;
+// the dropout's own mistakes are the kata's pitfalls, named by their detectors.
 #pragma once
 
 #include <vector>
 
+#include "grader/katas/mha_family/catalogue.hpp"
 #include "grader/katas/mha_train/cases.hpp"
 #include "grader/lib/diagnosis.hpp"
-#include "grader/katas/mha_family/catalogue.hpp"
 
 namespace grader::kata_mha_train {
 

@@ -20,7 +20,8 @@ extern std::function<kt::Tensor(const kt::Tensor& q, const kt::Tensor& k, const 
 extern std::function<kt::Tensor(const kt::Tensor& x, int64_t start_pos, double base)> rope;
 extern std::function<kt::Tensor(const CachedAttention& m, const kt::Tensor& x, KVCache& cache)>
     cached_attention;
-/// The multi-head attention family's forward on a case (the handler of grader/katas/mha_family/call.hpp).
+/// The multi-head attention family's forward on a case (the handler of
+/// grader/katas/mha_family/call.hpp).
 extern std::function<kt::Tensor(const grader::mha::Case& c)> mha_forward;
 
 }  // namespace stand_in

@@ -1,6 +1,6 @@
-// The GQA side of the shared mistake simulations (grader/katas/mha_family/mistakes.hpp): with no mistake
-// they are the trusted GQA reference, and tiled kv heads differ exactly when a kv head serves
-// several query heads and there is more than one kv head.
+// The GQA side of the shared mistake simulations (grader/katas/mha_family/mistakes.hpp): with no
+// mistake they are the trusted GQA reference, and tiled kv heads differ exactly when a kv head
+// serves several query heads and there is more than one kv head.
 #include <rapidcheck/catch.h>
 
 #include <catch2/catch.hpp>

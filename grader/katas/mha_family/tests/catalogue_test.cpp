@@ -1,10 +1,11 @@
-// The MHA family's mistake catalogue (grader/katas/mha_family/catalogue.hpp): every entry can be told apart
-// from every other and from the reference on the discriminating cases, and a forward that makes
-// exactly one catalogued mistake is diagnosed with that entry, in each kind of kata of the family.
+// The MHA family's mistake catalogue (grader/katas/mha_family/catalogue.hpp): every entry can be
+// told apart from every other and from the reference on the discriminating cases, and a forward
+// that makes exactly one catalogued mistake is diagnosed with that entry, in each kind of kata of
+// the family.
 #include <catch2/catch.hpp>
 
-#include "grader/lib/compare.hpp"
 #include "grader/katas/mha_family/catalogue.hpp"
+#include "grader/lib/compare.hpp"
 #include "grader/tests/lib/entries_apart.hpp"
 #include "grader/tests/lib/learner_stand_ins.hpp"
 

@@ -1,7 +1,7 @@
-// The first diverging step (grader/lib/journey.hpp, grader/katas/mha_family/journey.hpp): a forward with a
-// single bug in one step of multi-head attention is reported at that step (a bug that only moves
-// values, at the first step that combines them); a correct forward, or a legitimate variant of
-// one, diverges nowhere.
+// The first diverging step (grader/lib/journey.hpp, grader/katas/mha_family/journey.hpp): a forward
+// with a single bug in one step of multi-head attention is reported at that step (a bug that only
+// moves values, at the first step that combines them); a correct forward, or a legitimate variant
+// of one, diverges nowhere.
 #include <catch2/catch.hpp>
 
 #include "grader/katas/mha_family/catalogue.hpp"

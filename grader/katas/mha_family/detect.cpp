@@ -24,8 +24,13 @@ Failure found_pitfall(const Case& c, const Run& run, const char* id, std::string
 bool nan_only_where_nothing_to_attend(const Case& c, const Run& run) {
   if (!run.ok() || all_finite(run.out)) return false;
   const kt::Tensor empty_rows = ref::fully_masked_queries(c.B, c.T, c.H, false, c.mask);
-  const kt::Tensor bad_rows = kt::any(~kt::isfinite(run.out), -1);  // (B, T)
-  if (kt::any(bad_rows & ~empty_rows).item() != 0.0) return false;
+  // Normalised over the queries instead (softmax_wrong_dim beside it), -inf turns the weights of
+  // a key that no query may attend to into NaN, and they reach every query of its batch entry.
+  const kt::Tensor empty_keys =
+      ref::fully_masked_queries(c.B, c.T, c.H, false, c.mask.transpose(-2, -1));
+  const kt::Tensor may_be_nan = empty_rows | kt::any(empty_keys, -1, true);  // (B, T)
+  const kt::Tensor bad_rows = kt::any(~kt::isfinite(run.out), -1);            // (B, T)
+  if (kt::any(bad_rows & ~may_be_nan).item() != 0.0) return false;
   Case fixed = c;
   fixed.mask = c.mask | kt::eye(c.T, c.T, kt::Bool);
   // With nothing left masked, masking after the softmax would be finite there too (T = 1).
@@ -62,14 +67,19 @@ bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mist
     for (HeadSplit split : {HeadSplit::Contiguous, HeadSplit::Strided, HeadSplit::NoTranspose}) {
       for (bool tiled : {false, true}) {
         if (tiled && (c.Hkv == 1 || c.Hkv == c.H)) continue;  // tiling changes nothing there
-        for (bool merged_from_memory : {false, true}) {       // merge_without_transpose beside it
-          mistake.split = split;
-          mistake.kv_tiled = tiled;
-          mistake.merge_memory_order = merged_from_memory;
-          const Mistakes without{
-              .split = split, .merge_memory_order = merged_from_memory, .kv_tiled = tiled};
-          if (close(got, run_mistakes(w, mistake)) && !close(got, run_mistakes(w, without)))
-            return true;
+        for (bool merged_from_memory : {false, true}) {  // merge_without_transpose beside it
+          for (bool over_queries : {false, true}) {       // softmax_wrong_dim beside it
+            mistake.split = split;
+            mistake.kv_tiled = tiled;
+            mistake.merge_memory_order = merged_from_memory;
+            mistake.softmax_over_queries = over_queries;
+            const Mistakes without{.split = split,
+                                   .merge_memory_order = merged_from_memory,
+                                   .softmax_over_queries = over_queries,
+                                   .kv_tiled = tiled};
+            if (close(got, run_mistakes(w, mistake)) && !close(got, run_mistakes(w, without)))
+              return true;
+          }
         }
       }
     }

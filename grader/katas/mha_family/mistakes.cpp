@@ -126,12 +126,12 @@ kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, in
   }
   const double lowest = kt::finfo(kt::Float64).min;  // a row with nothing allowed: uniform
   const double fill = m.mask_use == MaskUse::FilledWithZero ? 0.0 : lowest;
+  const int64_t softmax_dim = m.softmax_over_queries ? -2 : m.softmax_dim;
   kt::Tensor weights;
   if (m.mask_after_softmax) {
-    weights = kt::softmax(scores, -1).masked_fill(~allowed, 0.0);
+    weights = kt::softmax(scores, softmax_dim).masked_fill(~allowed, 0.0);
   } else {
-    weights = kt::softmax(scores.masked_fill(~allowed, fill),
-                          m.softmax_over_queries ? -2 : m.softmax_dim);
+    weights = kt::softmax(scores.masked_fill(~allowed, fill), softmax_dim);
   }
   kt::Tensor out = kt::matmul(weights, v);
   if (batch_mixed) out = out.reshape({H, B, T, dk}).transpose(0, 1);

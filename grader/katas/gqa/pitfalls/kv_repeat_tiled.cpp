@@ -28,19 +28,25 @@ Outcome check_kv_repeat_tiled(uint64_t seed) {
     const Case c = generate(spec);
     const Run run = run_learner(c);
     if (!shape_ok(c, run)) return cannot_check(c, run, "which kv head each query head reads");
-    // The signature under every head split, scale and merge, so those mistakes cannot hide it:
+    // The signature under every head split, scale, merge and softmax axis, so those mistakes
+    // cannot hide it:
     // the output is what tiled kv heads compute, and not what the same code with the kv heads
     // repeated in place computes.
     bool found = false;
     for (HeadSplit split : {HeadSplit::Contiguous, HeadSplit::Strided, HeadSplit::NoTranspose}) {
-      for (bool by_d_model : {false, true}) {
+      for (int scale = 0; scale < 3; ++scale) {  // sqrt(d_head), sqrt(d_model), d_head
         for (bool merge_memory : {false, true}) {
-          const Mistakes in_place{
-              .split = split, .scale_by_d_model = by_d_model, .merge_memory_order = merge_memory};
-          Mistakes tiled = in_place;
-          tiled.kv_tiled = true;
-          found = found || (close(run.out, run_mistakes(c, tiled)) &&
-                            !close(run.out, run_mistakes(c, in_place)));
+          for (bool over_queries : {false, true}) {
+            const Mistakes in_place{.split = split,
+                                    .scale_by_d_model = scale == 1,
+                                    .scale_by_d_head = scale == 2,
+                                    .merge_memory_order = merge_memory,
+                                    .softmax_over_queries = over_queries};
+            Mistakes tiled = in_place;
+            tiled.kv_tiled = true;
+            found = found || (close(run.out, run_mistakes(c, tiled)) &&
+                              !close(run.out, run_mistakes(c, in_place)));
+          }
         }
       }
     }

@@ -6,20 +6,22 @@ namespace grader::mha {
 namespace {
 
 /// Permutes the features of the query projection by q_perm and of the key projection by k_perm
-/// (rows of W and b).
+/// (rows of W and b). A weight the learner applies transposed (`q_transposed`, `k_transposed`:
+/// weight_transposed, x @ Wᵀ) makes its features from the case's columns: those are permuted.
 Case permute_qk(const Case& c, const std::vector<int64_t>& q_perm,
-                const std::vector<int64_t>& k_perm) {
+                const std::vector<int64_t>& k_perm, bool q_transposed = false,
+                bool k_transposed = false) {
   Case p = c;
-  const auto rows = [](const kt::Tensor& w, const std::vector<int64_t>& perm) {
+  const auto rows = [](const kt::Tensor& w, const std::vector<int64_t>& perm, bool columns) {
     std::vector<kt::Tensor> out;
-    for (int64_t f : perm) out.push_back(w.narrow(0, f, 1));
-    return kt::cat(out);
+    for (int64_t f : perm) out.push_back(w.narrow(columns ? 1 : 0, f, 1));
+    return kt::cat(out, columns ? 1 : 0);
   };
-  p.w.wq = rows(c.w.wq, q_perm);
-  p.w.wk = rows(c.w.wk, k_perm);
+  p.w.wq = rows(c.w.wq, q_perm, q_transposed);
+  p.w.wk = rows(c.w.wk, k_perm, k_transposed);
   if (c.bias) {
-    p.w.bq = rows(c.w.bq, q_perm);
-    p.w.bk = rows(c.w.bk, k_perm);
+    p.w.bq = rows(c.w.bq, q_perm, false);
+    p.w.bk = rows(c.w.bk, k_perm, false);
   }
   return p;
 }
@@ -55,12 +57,19 @@ Outcome check_wrong_head_order(uint64_t seed) {
     // unchanged - for correctly split heads, whichever kv head a query head reads. For heads split
     // as view(B, T, d_head, heads), head h owns features h, h+heads, ...: reversing inside those
     // groups is what leaves such a solution unchanged.
-    const Run slices =
-        run_learner(permute_qk(c, within_slices(c.H, c.dk), within_slices(c.Hkv, c.dk)));
-    const Run strided =
-        run_learner(permute_qk(c, within_strided(c.H, c.dk), within_strided(c.Hkv, c.dk)));
-    bool found =
-        slices.ok() && strided.ok() && !close(slices.out, base.out) && close(strided.out, base.out);
+    // With weights passed as matrices, under every orientation of Wq and Wk the learner may
+    // apply (weight_transposed beside it).
+    bool found = false;
+    const int orientations = kata_call().linear_modules ? 1 : 4;
+    for (int o = 0; o < orientations && !found; ++o) {
+      const bool q_t = o & 1, k_t = o >> 1 & 1;
+      const Run slices = run_learner(
+          permute_qk(c, within_slices(c.H, c.dk), within_slices(c.Hkv, c.dk), q_t, k_t));
+      const Run strided = run_learner(
+          permute_qk(c, within_strided(c.H, c.dk), within_strided(c.Hkv, c.dk), q_t, k_t));
+      found = slices.ok() && strided.ok() && !close(slices.out, base.out) &&
+              close(strided.out, base.out);
+    }
     // Heads never moved next to the batch axis (view(B, T, H, d_head) without transpose(1, 2)):
     // the batched matmul then attends across the heads of each token instead of across tokens.
     // The other wrong split: view(B, H, T, d_head) of the (B, T, d_model) memory, no transpose,

@@ -15,6 +15,7 @@ namespace grader {
 struct Run {
   kt::Tensor out;           // defined when it returned a defined tensor
   std::string error;        // otherwise: what happened, named ("kt::ViewError: view size is ...")
+  std::string exception;    // what it threw, as `error` names it ("kt::ViewError"), or empty
   bool view_error = false;  // threw kt::ViewError
   bool not_implemented = false;     // threw kt::NotImplemented: the stub, not started yet
   bool out_of_memory = false;       // std::bad_alloc or kt's out-of-memory error

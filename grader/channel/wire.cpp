@@ -85,6 +85,7 @@ void Writer::tensors(const std::vector<kt::Tensor>& ts) {
 void Writer::run(const Run& r) {
   tensor(r.out);
   text(r.error);
+  text(r.exception);
   boolean(r.view_error);
   boolean(r.not_implemented);
   boolean(r.out_of_memory);
@@ -206,6 +207,7 @@ Run Reader::run() {
   Run r;
   r.out = tensor();
   r.error = text();
+  r.exception = text();
   r.view_error = boolean();
   r.not_implemented = boolean();
   r.out_of_memory = boolean();

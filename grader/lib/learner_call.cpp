@@ -7,12 +7,16 @@ Failure failure_from_throw(const Run& run, const std::string& what) {
   if (run.out_of_memory) f.stop = Stop::OutOfMemory;
   f.not_implemented = run.not_implemented;
   f.message = what + (run.returned_undefined ? " " : " threw instead of returning: ") + run.error;
-  if (!run.returned_undefined) f.threw = run.error;
+  if (!run.returned_undefined) {
+    f.threw = run.error;
+    f.exception = run.exception;
+  }
   return f;
 }
 
 Failure could_not_check(Failure f, const std::string& id) {
   f.message = "could not check for " + id + ": " + f.message;
+  f.unchecked = id;
   f.skipped = !f.error();
   return f;
 }

@@ -88,8 +88,12 @@ struct Finding {
   std::string difference;  // "largest |got - expected| = ...; got = 0.707 x expected", or empty
   bool not_implemented = false;  // the learner's code threw kt::NotImplemented: not started yet
   Wrong wrong = Wrong::None;     // the result's shape or dtype is not the kata's
-  /// What the learner's code threw ("kt::ViewError: view size is ..."), or empty.
+  /// What the learner's code threw ("kt::ViewError: view size is ..."), or empty; and its kind, as
+  /// threw begins ("kt::ViewError"), what a report groups by.
   std::string threw;
+  std::string exception;
+  /// A detector that could not check for its pitfall: what it checks ("the head order"), or empty.
+  std::string unchecked;
   Stop stop = Stop::None;  // why it stopped without a verdict, or None
   int signal = 0;          // Stop::Crashed: the signal
   std::string after;       // Stop::NotRun: the check that timed out first

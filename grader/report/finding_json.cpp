@@ -90,6 +90,8 @@ nlohmann::json to_json(const Finding& f, TextFilter filter) {
                       {"wrong_shape", f.wrong != Wrong::None},
                       {"wrong", text_or_null(wrong_name(f.wrong))},
                       {"threw", text_or_null(f.threw, filter)},
+                      {"exception", text_or_null(f.exception, filter)},
+                      {"could_not_check", text_or_null(f.unchecked, filter)},
                       {"stop", text_or_null(stop_name(f.stop))},
                       {"timed_out", is_timeout(f.stop)}};
   if (f.stop == Stop::Crashed) j["signal"] = f.signal;
@@ -117,6 +119,8 @@ Finding finding_from_json(const nlohmann::json& j, TextFilter filter) {
   if (f.wrong == Wrong::None && bool_at(j, "wrong_shape"))
     f.wrong = Wrong::Shape;  // before "wrong"
   f.threw = string_at(j, "threw", filter);
+  f.exception = string_at(j, "exception", filter);
+  f.unchecked = string_at(j, "could_not_check", filter);
   f.stop = parse_stop(string_at(j, "stop"));
   if (const auto s = j.find("signal"); s != j.end() && s->is_number_integer())
     f.signal = s->get<int>();

@@ -122,8 +122,7 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
         continue;
       }
       if (skipped) {
-        // "could not check for the head order: forward threw ..." -> its first clause.
-        const std::string what = t->message.substr(0, t->message.find(": "));
+        const std::string what = "could not check for " + t->unchecked;
         const std::string how = t->wrong != Wrong::None ? "returned " + tie + ", as"
                                 : !t->threw.empty()     ? "threw " + tie + " as"
                                                         : "failed for the same cause as";

@@ -111,10 +111,7 @@ std::vector<std::string> keys_of(const TestResult& t) {
 std::string cause_in_words(const TestResult& t) {
   if (!t.diagnosis.empty()) return "diagnosis " + t.diagnosis;
   if (t.wrong != Wrong::None) return std::string("wrong ") + report::wrong_name(t.wrong);
-  if (!t.threw.empty()) {
-    const size_t colon = t.threw.find(": ");
-    return colon == std::string::npos ? "exception" : t.threw.substr(0, colon);
-  }
+  if (!t.threw.empty()) return t.exception.empty() ? "exception" : t.exception;
   if (t.stop != Stop::None) return stop_in_words(t);
   if (!t.journey.empty()) return "first diverging step";
   if (!t.pitfall.empty()) return "pitfall " + t.pitfall;

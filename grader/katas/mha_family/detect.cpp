@@ -29,7 +29,7 @@ bool nan_only_where_nothing_to_attend(const Case& c, const Run& run) {
   const kt::Tensor empty_keys =
       ref::fully_masked_queries(c.B, c.T, c.H, false, c.mask.transpose(-2, -1));
   const kt::Tensor may_be_nan = empty_rows | kt::any(empty_keys, -1, true);  // (B, T)
-  const kt::Tensor bad_rows = kt::any(~kt::isfinite(run.out), -1);            // (B, T)
+  const kt::Tensor bad_rows = kt::any(~kt::isfinite(run.out), -1);           // (B, T)
   if (kt::any(bad_rows & ~may_be_nan).item() != 0.0) return false;
   Case fixed = c;
   fixed.mask = c.mask | kt::eye(c.T, c.T, kt::Bool);
@@ -67,8 +67,8 @@ bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mist
     for (HeadSplit split : {HeadSplit::Contiguous, HeadSplit::Strided, HeadSplit::NoTranspose}) {
       for (bool tiled : {false, true}) {
         if (tiled && (c.Hkv == 1 || c.Hkv == c.H)) continue;  // tiling changes nothing there
-        for (bool merged_from_memory : {false, true}) {  // merge_without_transpose beside it
-          for (bool over_queries : {false, true}) {       // softmax_wrong_dim beside it
+        for (bool merged_from_memory : {false, true}) {       // merge_without_transpose beside it
+          for (bool over_queries : {false, true}) {           // softmax_wrong_dim beside it
             mistake.split = split;
             mistake.kv_tiled = tiled;
             mistake.merge_memory_order = merged_from_memory;

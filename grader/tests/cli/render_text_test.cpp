@@ -12,6 +12,8 @@ using cli::Status;
 using cli::TestResult;
 
 using cli::testing::check;
+using cli::testing::could_not_check;
+using cli::testing::threw;
 
 /// A missing .contiguous(): the pitfall's check names it, a general check and a detector hit the
 /// same kt::ViewError on other shapes.
@@ -21,14 +23,14 @@ cli::KataResult view_error_result() {
   r.title = "Multi-head attention";
   r.status = Status::Fail;
   TestResult shape = check("shape", Status::Fail, "forward threw instead of returning: ...");
-  shape.threw = "kt::ViewError: view size is not compatible (view of shape [1, 2, 2, 2])";
-  TestResult order = check("pitfall_wrong_head_order", Status::Skipped,
-                           "could not check for the head order: forward threw ...");
-  order.threw = "kt::ViewError: view size is not compatible (view of shape [1, 2, 3, 2])";
+  threw(shape, "kt::ViewError", "view size is not compatible (view of shape [1, 2, 2, 2])");
+  TestResult order =
+      could_not_check("pitfall_wrong_head_order", "the head order", "forward threw ...");
+  threw(order, "kt::ViewError", "view size is not compatible (view of shape [1, 2, 3, 2])");
   TestResult named = check("pitfall_missing_contiguous", Status::Fail, "view() throws.");
   named.pitfall = "missing_contiguous";
   named.hint = "hints/mha/pitfalls/missing_contiguous.md";
-  named.threw = shape.threw;
+  threw(named, "kt::ViewError", "view size is not compatible (view of shape [1, 2, 2, 2])");
   r.tests = {shape, check("causal_is_causal", Status::Pass), order, named};
   return r;
 }
@@ -97,8 +99,8 @@ TEST_CASE("a skipped check with a cause of its own is shown in full, as skipped"
   r.kata = "sdpa";
   r.title = "Scaled dot-product attention";
   r.status = Status::Fail;
-  TestResult skipped = check("pitfall_causal_top_left", Status::Skipped,
-                             "could not check for causal_top_left: returned shape [2].");
+  TestResult skipped =
+      could_not_check("pitfall_causal_top_left", "causal_top_left", "returned shape [2].");
   skipped.counterexample = {{"T_q", "2"}};
   r.tests = {skipped};
   const std::string text = cli::to_text(r, false, "./grade sdpa");
@@ -119,8 +121,8 @@ TEST_CASE("checks that got a result of the wrong shape are one cause, the first 
   TestResult shape = check("shape", Status::Fail, "the result has shape [1, 2]; expected [1, 1].");
   shape.wrong = cli::Wrong::Shape;
   shape.diagnosis = "returns_weights";
-  TestResult scale = check("pitfall_missing_scale", Status::Skipped,
-                           "could not check for missing_scale: the result has shape [2, 2].");
+  TestResult scale =
+      could_not_check("pitfall_missing_scale", "missing_scale", "the result has shape [2, 2].");
   scale.wrong = cli::Wrong::Shape;
   r.tests = {shape, scale};
   const std::string text = unwrapped(cli::to_text(r, false, "./grade sdpa"));
@@ -149,8 +151,8 @@ TEST_CASE("a check with two causes joins their groups into one", "[render]") {
   shape.diagnosis = "returns_weights";
   TestResult values = check("matches_reference", Status::Fail, "the result differs.");
   values.diagnosis = "returns_weights";
-  TestResult scale = check("pitfall_missing_scale", Status::Skipped,
-                           "could not check for missing_scale: the result has shape [2, 2].");
+  TestResult scale =
+      could_not_check("pitfall_missing_scale", "missing_scale", "the result has shape [2, 2].");
   scale.wrong = cli::Wrong::Shape;
   r.tests = {values, shape, scale};
   const std::string text = unwrapped(cli::to_text(r, false, "./grade sdpa"));
@@ -237,8 +239,8 @@ TEST_CASE("a result of the right shape in another dtype is called the wrong dtyp
   TestResult shape =
       check("shape", Status::Fail, "the result has dtype float32; expected float64.");
   shape.wrong = cli::Wrong::Dtype;
-  TestResult scale = check("pitfall_missing_scale", Status::Skipped,
-                           "could not check for missing_scale: the result has dtype float32.");
+  TestResult scale =
+      could_not_check("pitfall_missing_scale", "missing_scale", "the result has dtype float32.");
   scale.wrong = cli::Wrong::Dtype;
   r.tests = {shape, scale};
   const std::string text = unwrapped(cli::to_text(r, false, "./grade sdpa"));

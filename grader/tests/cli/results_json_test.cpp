@@ -109,6 +109,8 @@ TEST_CASE("a skipped check is a spec fail with skipped true, and reads back as s
   KataResult r = sample(Status::Fail);
   r.tests[1].status = Status::Skipped;
   r.tests[1].threw = "kt::ViewError: view size is not compatible";
+  r.tests[1].exception = "kt::ViewError";
+  r.tests[1].unchecked = "the head order";
   const nlohmann::json j = cli::to_json(r);
   CHECK(j["tests"][1]["status"] == "fail");
   CHECK(j["tests"][1]["skipped"] == true);
@@ -119,6 +121,8 @@ TEST_CASE("a skipped check is a spec fail with skipped true, and reads back as s
   REQUIRE(back.has_value());
   CHECK(back->tests[1].status == Status::Skipped);
   CHECK(back->tests[1].threw == r.tests[1].threw);
+  CHECK(back->tests[1].exception == "kt::ViewError");
+  CHECK(back->tests[1].unchecked == "the head order");
   CHECK(back->tests[0].status == Status::Pass);
 }
 

@@ -21,6 +21,7 @@ Outcome check_missing_contiguous(uint64_t seed) {
     Failure f;
     f.pitfall = "missing_contiguous";
     f.threw = run.error;
+    f.exception = run.exception;
     f.counterexample = c.describe();
     f.message =
         "view() throws: " + run.error +

@@ -22,10 +22,9 @@ inline std::vector<doubles::Pair> family_pairs() {
       {"merge_without_transpose", "missing_contiguous", Relation::Absorbs,
        "with no transpose before the view, the attention output is contiguous already"},
   };
-  for (const char* other :
-       {"wrong_head_order", "scale_by_d_model", "scale_by_d_head", "mask_after_softmax",
-        "neg_inf_nan", "softmax_wrong_dim", "causal_mask_flipped", "weight_transposed",
-        "kv_repeat_tiled"})
+  for (const char* other : {"wrong_head_order", "scale_by_d_model", "scale_by_d_head",
+                            "mask_after_softmax", "neg_inf_nan", "softmax_wrong_dim",
+                            "causal_mask_flipped", "weight_transposed", "kv_repeat_tiled"})
     pairs.push_back({"missing_contiguous", other, Relation::Hides, throws});
   return pairs;
 }

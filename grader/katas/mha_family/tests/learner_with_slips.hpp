@@ -31,8 +31,8 @@ struct Projections {
 /// (with no allowed).
 inline kt::Tensor attention(const kt::Tensor& x, const Projections& p, kt::Tensor allowed,
                             bool causal) {
-  const int64_t B = x.size(0), T = x.size(1), D = x.size(2), H = p.num_heads,
-                Hkv = p.num_kv_heads, dk = D / H;
+  const int64_t B = x.size(0), T = x.size(1), D = x.size(2), H = p.num_heads, Hkv = p.num_kv_heads,
+                dk = D / H;
   const auto split = [&](const kt::Tensor& t, int64_t heads) {  // (B, T, heads * dk)
     if (slip("wrong_head_order")) return t.view({B, T, dk, heads}).permute({0, 3, 1, 2});
     return t.view({B, T, heads, dk}).transpose(1, 2);
@@ -45,7 +45,7 @@ inline kt::Tensor attention(const kt::Tensor& x, const Projections& p, kt::Tenso
   const kt::Tensor q = split(p.q(x), H);
   const kt::Tensor k = for_queries(split(p.k(x), Hkv));
   const kt::Tensor v = for_queries(split(p.v(x), Hkv));
-  const double scale = slip("scale_by_d_model") ? std::sqrt(double(D))
+  const double scale = slip("scale_by_d_model")  ? std::sqrt(double(D))
                        : slip("scale_by_d_head") ? double(dk)
                                                  : std::sqrt(double(dk));
   const kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / scale;
@@ -78,7 +78,9 @@ Projections module_projections(const Module& m, int64_t num_kv_heads) {
   return {[&m](const kt::Tensor& x) { return m.q_proj(x); },
           [&m](const kt::Tensor& x) { return m.k_proj(x); },
           [&m](const kt::Tensor& x) { return m.v_proj(x); },
-          [&m](const kt::Tensor& x) { return m.out_proj(x); }, m.num_heads, num_kv_heads};
+          [&m](const kt::Tensor& x) { return m.out_proj(x); },
+          m.num_heads,
+          num_kv_heads};
 }
 
 }  // namespace slips

@@ -21,8 +21,7 @@ Names named_pitfalls(uint64_t seed, const Names& skip) {
 Names registered_pitfalls() {
   Names ids;
   for (const grader::CheckInfo& check : grader::registry())
-    if (report::is_pitfall_check(check.id))
-      ids.insert(report::pitfall_of_check(check.id));
+    if (report::is_pitfall_check(check.id)) ids.insert(report::pitfall_of_check(check.id));
   return ids;
 }
 
@@ -49,8 +48,8 @@ Verdict judge(const Names& slips, const Names& named, const Pair* pair) {
     if (named != slips) v.wrong = "named " + text(named) + ", expected exactly " + text(slips);
   } else if (pair->relation == Relation::Absorbs) {
     if (named != Names{pair->first})
-      v.wrong = "named " + text(named) + ", expected exactly {" + pair->first + "} (" +
-                pair->why + ")";
+      v.wrong =
+          "named " + text(named) + ", expected exactly {" + pair->first + "} (" + pair->why + ")";
   } else if (pair->relation == Relation::Hides) {
     if (named.count(pair->first) == 0 || !subset(named, slips))
       v.wrong = "named " + text(named) + ", expected " + pair->first + " and nothing but " +

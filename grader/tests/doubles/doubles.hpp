@@ -1,12 +1,12 @@
 // Note [every double named exactly]
 // A learner who makes two of a kata's pitfalls at once must read both names, and no third: a
 // detector that goes silent beside another mistake, or fires on one it is not about, sends the
-// learner to the wrong line. Each kata proves it on a learner of its own (its tests/doubles_test.cpp):
-// a stand-in written with kt's ops the way a learner writes the kata, with one switch per pitfall
-// (its "slips"). The kit (here) turns on every slip alone and every two together, runs every
-// detector the kata registers against that learner (the real checks, through the same channel as
-// a learner's process: grader/tests/lib/runner_stand_ins.cpp), and compares the pitfalls named with
-// the slips turned on.
+// learner to the wrong line. Each kata proves it on a learner of its own (its
+// tests/doubles_test.cpp): a stand-in written with kt's ops the way a learner writes the kata, with
+// one switch per pitfall (its "slips"). The kit (here) turns on every slip alone and every two
+// together, runs every detector the kata registers against that learner (the real checks, through
+// the same channel as a learner's process: grader/tests/lib/runner_stand_ins.cpp), and compares the
+// pitfalls named with the slips turned on.
 //
 // Where one slip changes what the other means, the kata says so for that pair, with why:
 // - exclusive: the two cannot both be made (two values of one choice, such as the divisor of the

@@ -61,6 +61,7 @@ TEST_CASE("a tensor comes back with its sizes, dtype and values, whatever its la
 TEST_CASE("a run, an undefined tensor, texts and trace events come back as sent", "[wire]") {
   grader::Run run;
   run.error = "kt::ViewError: view size is not compatible";
+  run.exception = "kt::ViewError";
   run.view_error = true;
   kt::TraceEvent e;
   e.op = "matmul";
@@ -77,6 +78,7 @@ TEST_CASE("a run, an undefined tensor, texts and trace events come back as sent"
   const grader::Run back = r.run();
   CHECK(!back.out.defined());
   CHECK(back.error == run.error);
+  CHECK(back.exception == "kt::ViewError");
   CHECK(back.view_error);
   CHECK(!back.not_implemented);
   CHECK(!r.tensor().defined());

@@ -13,7 +13,8 @@ namespace {
 kt::Tensor attend(const kt::Tensor& q, const kt::Tensor& k, const kt::Tensor& v,
                   const kt::Tensor& allowed, int64_t d_head) {
   kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(d_head));
-  if (allowed.defined()) scores = scores.masked_fill(~allowed, -std::numeric_limits<double>::infinity());
+  if (allowed.defined())
+    scores = scores.masked_fill(~allowed, -std::numeric_limits<double>::infinity());
   return kt::matmul(kt::softmax(scores, 2), v);
 }
 

@@ -4,8 +4,7 @@
 #include "grader/katas/mha_family/tests/family_doubles.hpp"
 
 kt::Tensor GroupedQueryAttention::forward(const kt::Tensor& x, bool causal) const {
-  return slips::attention(x, slips::module_projections(*this, num_kv_heads), kt::Tensor(),
-                          causal);
+  return slips::attention(x, slips::module_projections(*this, num_kv_heads), kt::Tensor(), causal);
 }
 
 kt::Tensor GroupedQueryAttention::forward(const kt::Tensor& x, const kt::Tensor& attn_mask) const {

@@ -16,8 +16,9 @@ kt::Tensor kata::mha(const kt::Tensor& x, const kt::Tensor& Wq, const kt::Tensor
                           mask ? *mask : kt::Tensor(), false);
 }
 
-TEST_CASE("mha_function: no pitfall, every pitfall alone and every two together are named "
-          "exactly",
-          "[doubles]") {
+TEST_CASE(
+    "mha_function: no pitfall, every pitfall alone and every two together are named "
+    "exactly",
+    "[doubles]") {
   slips::check_every_double();
 }

@@ -4,7 +4,8 @@
 #   1. ./grade new-kata demo: it builds, its stub fails, its self-test passes as scaffolded;
 #   2. ./grade new-pitfall demo ID: the self-test now fails and says what is left to do;
 #   3. the three files filled in as docs/authoring.md says: the self-test passes, and the matrix
-#      shows the known-bad solution diagnosed with exactly its pitfall;
+#      shows the known-bad solution diagnosed with exactly its pitfall; the kata's doubles test
+#      fails until its learner has the pitfall's slip, and passes then;
 #   4. every kata's own detector template compiles as scaffolded;
 #   5. everything created is clang-format clean, and only one tracked line changed.
 # Usage: grader/tests/authoring_round_trip.sh [preset]   (default: ci)
@@ -111,6 +112,15 @@ MD
 clang-format -i grader/katas/demo/pitfalls/no_max_subtraction.cpp
 expect 0 "pitfalls/no_max_subtraction.cpp +\. +\. +P +fail no_max_subtraction" \
   ./grade selftest demo --preset "$preset"
+# The doubles test (step 5 of new-pitfall's list): it fails until its learner has the slip.
+cmake --build "build/$preset" --target grader_demo_doubles >/dev/null
+expect 1 "slips \{no_max_subtraction\}: named \{\}, expected exactly \{no_max_subtraction\}" \
+  "build/$preset/grader/grader_demo_doubles" --reporter compact
+sed -i 's|  const kt::Tensor e = kt::exp(x - kt::amax(x, -1, true));|  const kt::Tensor e = slip("no_max_subtraction") ? kt::exp(x) : kt::exp(x - kt::amax(x, -1, true));|' \
+  grader/katas/demo/tests/doubles_test.cpp
+clang-format -i grader/katas/demo/tests/doubles_test.cpp
+cmake --build "build/$preset" --target grader_demo_doubles >/dev/null
+expect 0 "All tests passed" "build/$preset/grader/grader_demo_doubles"
 
 echo "== 4. every kata's detector template compiles as scaffolded"
 mapfile -t templates < <(git ls-files 'grader/katas/*/new_pitfall.cpp.in')  # not the new demo's

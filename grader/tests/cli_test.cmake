@@ -224,7 +224,7 @@ done
                ${in_repo} new-pitfall mha neg_inf_nan)
     expect_run("new-pitfall of an unknown kata" 2 "unknown kata 'nope'" ${in_repo} new-pitfall nope some_id)
     expect_run("new-pitfall scaffolds the detector, the known-bad solution, the hint and one line of metadata" 0
-               "created grader/katas/mha/pitfalls/softmax_over_heads.cpp\n  created solutions/mha/pitfalls/softmax_over_heads.cpp\n  created hints/mha/pitfalls/softmax_over_heads.md\n  added to katas/mha/kata.toml: { id = \"pitfall_softmax_over_heads\", points = 1 },"
+               "created grader/katas/mha/pitfalls/softmax_over_heads.cpp\n  created solutions/mha/pitfalls/softmax_over_heads.cpp\n  created hints/mha/pitfalls/softmax_over_heads.md\n  added to katas/mha/kata.toml: { id = \"pitfall_softmax_over_heads\", points = 1 },.*5\\. give the learner of grader/katas/mha/tests/doubles_test.cpp \\(or what it includes\\) the slip\\(\"softmax_over_heads\"\\)"
                ${in_repo} new-pitfall mha softmax_over_heads)
     file(READ ${WORK}/repo/solutions/mha/pitfalls/softmax_over_heads.cpp bad)
     file(READ ${WORK}/repo/grader/katas/mha/pitfalls/softmax_over_heads.cpp detector)

@@ -170,6 +170,13 @@ int new_pitfall(const Kata& kata, const std::string& id) {
                "  4. ./grade selftest "
             << kata.name << " until the matrix shows the known-bad file diagnosed with " << id
             << " alone,\n     no TODO(new-pitfall) is left, and every correct solution passes.\n";
+  // Note [every double named exactly]: the kata's doubles test fails until its learner makes the
+  // new mistake too.
+  if (const fs::path doubles = kata_grader_dir(kata.name) / "tests" / "doubles_test.cpp";
+      fs::exists(doubles))
+    std::cout << "  5. give the learner of " << rel(doubles) << " (or what it includes) the slip(\""
+              << id << "\")\n     that makes the mistake, then run its program, "
+              << "grader_" << kata.name << "_doubles: every double named exactly.\n";
   return 0;
 }
 

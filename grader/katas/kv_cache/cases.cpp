@@ -28,6 +28,13 @@ Spec detector_spec() {
   return {.T_min = 4, .T_max = 6, .split = Split::Any, .two_calls_at_least = true};
 }
 
+Spec not_appended_spec() {
+  Spec spec = detector_spec();
+  spec.T_min = 5;
+  spec.chunk_longer_than_prefill = true;
+  return spec;
+}
+
 std::vector<std::pair<std::string, std::string>> Case::describe() const {
   return {
       {"B, num_heads, d_head, d_model", std::to_string(B) + ", " + std::to_string(H) + ", " +
@@ -59,9 +66,15 @@ Case generate(const Spec& spec) {
     case Split::Any: {
       int64_t left = T;
       if (spec.two_calls_at_least) {
-        const int64_t n = *rc::gen::inRange<int64_t>(2, T).as("prefill");
+        const bool longer = spec.chunk_longer_than_prefill;
+        const int64_t n = *rc::gen::inRange<int64_t>(2, longer ? (T - 1) / 2 + 1 : T).as("prefill");
         c.chunks.push_back(n);
         left -= n;
+        if (longer) {
+          const int64_t m = *rc::gen::inRange<int64_t>(n + 1, left + 1).as("a chunk's size");
+          c.chunks.push_back(m);
+          left -= m;
+        }
       }
       while (left > 0) {
         const int64_t n = *rc::gen::inRange<int64_t>(1, left + 1).as("a chunk's size");

@@ -32,10 +32,15 @@ struct Spec {
   Split split = Split::Any;
   bool two_calls_at_least =
       false;  // Split::Any: a prefill of >= 2 that leaves tokens for later calls
+  bool chunk_longer_than_prefill =
+      false;  // with two_calls_at_least (and T >= 5): the second call's chunk is longer than the
+              // prefill (Note [kv_cache detectors])
 };
 
 /// The detectors' range (Note [kv_cache detectors] in detect.hpp).
 Spec detector_spec();
+/// cache_not_appended's: detector_spec() with a second call longer than the prefill (T 5-6).
+Spec not_appended_spec();
 
 struct Case {
   int64_t B = 1, H = 1, d_head = 2;

@@ -8,17 +8,20 @@ std::optional<Failure> cannot_check(const Case& c, const Decode& d, const std::s
   return could_not_check(std::move(*f), id);
 }
 
-bool mistake_combination(const Case& c, const kt::Tensor& got,
-                         const std::function<bool(const Mistakes&)>& wanted) {
-  bool with = false;
+std::optional<Mistakes> mistake_combination(const Case& c, const kt::Tensor& got,
+                                            const std::function<bool(const Mistakes&)>& wanted) {
+  std::optional<Mistakes> with;
   for (const bool not_appended : {false, true}) {
     for (const bool top_left : {false, true}) {
-      for (const bool restart : {false, true}) {
-        const Mistakes m{
-            .not_appended = not_appended, .top_left = top_left, .positions_restart = restart};
+      // The positions: right, q and k from 0, or q alone from 0.
+      for (const int restart : {0, 1, 2}) {
+        const Mistakes m{.not_appended = not_appended,
+                         .top_left = top_left,
+                         .positions_restart = restart == 1,
+                         .queries_restart = restart == 2};
         if (!close(got, decode_with_mistakes(c, m))) continue;
-        if (!wanted(m)) return false;  // explained without this mistake: not its signature
-        with = true;
+        if (!wanted(m)) return std::nullopt;  // explained without this mistake: not its signature
+        if (!with) with = m;
       }
     }
   }
@@ -33,15 +36,24 @@ Failure found_pitfall(const Case& c, const kt::Tensor& got, const char* id, std:
 
 Outcome detect_switch(uint64_t seed, const char* id,
                       const std::function<bool(const Mistakes&)>& wanted,
-                      const std::string& message) {
+                      const std::function<std::string(const Mistakes&)>& message,
+                      const Spec& spec) {
   return run_kv_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
-    const Case c = generate(detector_spec());
+    const Case c = generate(spec);
     const Decode d = run_learner(c);
     if (auto stopped = cannot_check(c, d, id)) return stopped;
     if (close(d.run.out, run_reference(c).out)) return std::nullopt;
-    if (!mistake_combination(c, d.run.out, wanted)) return std::nullopt;
-    return found_pitfall(c, d.run.out, id, message);
+    const std::optional<Mistakes> m = mistake_combination(c, d.run.out, wanted);
+    if (!m) return std::nullopt;
+    return found_pitfall(c, d.run.out, id, message(*m));
   });
+}
+
+Outcome detect_switch(uint64_t seed, const char* id,
+                      const std::function<bool(const Mistakes&)>& wanted,
+                      const std::string& message, const Spec& spec) {
+  return detect_switch(
+      seed, id, wanted, [&](const Mistakes&) { return message; }, spec);
 }
 
 }  // namespace grader::kata_kv_cache

@@ -30,7 +30,9 @@ kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m) {
       const kt::Tensor part = t.narrow(2, L, n).contiguous();
       return m.no_rope ? part : ref::rope(part, from);
     };
-    const kt::Tensor qn = rotate(q, m.q_after_append ? first + n : first), kn = rotate(k, first);
+    const int64_t q_first = m.queries_restart ? 0 : first;
+    const kt::Tensor qn = rotate(q, m.q_after_append ? q_first + n : q_first),
+                     kn = rotate(k, first);
     const kt::Tensor vn = m.rope_on_values ? rotate(v, first) : v.narrow(2, L, n);
     kt::Tensor all_k = L == 0 ? kn : kt::cat({cache_k, kn}, 2);
     if (m.keys_rerotated) {

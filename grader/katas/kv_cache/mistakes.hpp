@@ -11,6 +11,8 @@ struct Mistakes {
   bool not_appended = false;  // a call's queries attend to the cached keys only (not their own)
   bool top_left = false;      // query i of a call sees keys 0..i of the cache + new tokens
   bool positions_restart = false;  // a call's q and k rotated from position 0, not cache.length()
+  bool queries_restart = false;    // a call's q rotated from position 0, its k right (a learner
+                                   // who projects and rotates the whole prefix again each call)
   // Mistakes the catalogue knows, no pitfall names:
   int mask_shift = 0;  // key j allowed for new token i when j <= L + i + mask_shift (+1: one
                        // future token; -1: not itself, a row of nothing gets uniform weights)

@@ -75,6 +75,26 @@ Revealed reveal(const Case& c, const kt::Tensor& out);
 /// where expected > 0 and one kept.
 bool dropout_pattern(const kt::Tensor& got, const kt::Tensor& expected, double scale);
 
+/// The scores of a case without dropout, (B, H, T, T) Float64: q kᵀ / sqrt(d_head), -inf where
+/// causality hides a key.
+kt::Tensor scores_without_dropout(const Case& c);
+
+/// Note [dropout read off the scores]: what one output's weights (B, H, T, T) tell of a dropout
+/// applied to the scores before the softmax that sets a dropped score to 0 and multiplies a kept
+/// one by `scale`.
+struct ScoreDropout {
+  bool explained = false;  // every row is the softmax of its scores dropped so, for some keys
+  /// Some row shows a score set to 0: every set of keys that explains it drops a key that still
+  /// gets weight (above 1e-9) and keeps one that gets weight. (A dropout that hides dropped
+  /// scores with finfo.min gives a dropped key no weight, and a row it leaves whole or drops whole
+  /// is explained too.)
+  bool shows_zeroed = false;
+  /// Per entry of the flat (B, H, T, T) weights: 1 dropped, 0 kept, -1 unread (the keys dropped
+  /// that explain its row differ on it).
+  std::vector<int> dropped;
+};
+ScoreDropout read_score_dropout(const kt::Tensor& scores, const kt::Tensor& weights, double scale);
+
 /// Note [independent dropout]: what the outputs of many training calls on one revealing case tell
 /// of how the learner's keep/drop decisions depend on each other.
 struct Independence {
@@ -91,6 +111,11 @@ struct Independence {
   std::string shared_example;
 };
 Independence independence(const Case& c, const std::vector<kt::Tensor>& outs);
+/// independence() of the decisions of a dropout on the scores (Note [dropout read off the scores]),
+/// read off the weights of every call with one scale, 1 or 1 / (1 - p): applies only when every
+/// call's weights are so explained; the weights whose decision some call leaves unread are left
+/// out, and shared_example is empty (no weight reads 0).
+Independence independence_of_scores(const Case& c, const std::vector<kt::Tensor>& outs);
 /// The independence check's and dropout_mask_shared's case: revealing, 2-3 batch entries and
 /// heads, T 3-6, p 0.3, 0.5 or 0.7 (Note [independent dropout] says why those), over
 /// kIndependenceCalls calls.

@@ -10,7 +10,10 @@
 // - dropout_not_rescaled: in training, weights that are each 0 or w exactly, some dropped and some
 //   kept (a correct dropout keeps w / (1 - p)); or output features that are each 0 or their value
 //   without dropout (the module's output, or the heads' before out_proj's bias), for a dropout
-//   misplaced on the outputs and not rescaled either (named with dropout_on_output).
+//   misplaced on the outputs and not rescaled either (named with dropout_on_output); or rows that
+//   are the softmax of the scores with some set to 0 and the others as they were, not divided by
+//   1 - p, for a dropout misplaced on the scores and not rescaled either (named with
+//   dropout_before_softmax; Note [dropout read off the scores] in score_dropout.cpp).
 // - dropout_before_softmax: in training, rows of weights that each sum to 1 but differ from the
 //   weights without dropout (a dropout after the softmax leaves zeros that no renormalisation
 //   fills).
@@ -21,7 +24,9 @@
 //   dropout_on_output or dropout_before_softmax keeps both names).
 // - dropout_mask_shared: with 2-3 heads and batch entries over 60 calls, an axis (batch entries,
 //   heads, queries or keys) along which every two weights were dropped or kept together on every
-//   call (Note [independent dropout] in independence.cpp).
+//   call (Note [independent dropout] in independence.cpp); the decisions read off the zeros of the
+//   weights, or, for a dropout misplaced on the scores that zeroes them (named with
+//   dropout_before_softmax), off the renormalised rows (Note [dropout read off the scores]).
 #pragma once
 
 #include <optional>

@@ -2,6 +2,7 @@
 // depend on each other (Note [independent dropout]).
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <sstream>
 
 #include "grader/katas/mha_train/cases.hpp"
@@ -113,40 +114,100 @@ Case independence_case() {
   return generate_revealing(true, {0.3, 0.5, 0.7}, {.T_min = 3, .several = true});
 }
 
-Independence independence(const Case& c, const std::vector<kt::Tensor>& outs) {
-  Independence result;
-  const size_t n = outs.size();
+namespace {
+
+/// The entries of the (B, H, T, T) weights where attention without dropout gives more than 1e-6
+/// and `readable` (of the flat index) holds.
+std::vector<Position> visible_weights(const Case& c, const std::function<bool(size_t)>& readable) {
   std::vector<Position> visible;
-  std::vector<std::vector<bool>> dropped;  // [visible weight][call]
-  {
-    const Revealed first = reveal(c, outs.front());
-    const std::vector<double> e = first.expected.contiguous().to_vector<double>();
-    const kt::Shape s = first.expected.sizes();  // (B, H, T, T)
-    for (int64_t f = 0; f < int64_t(e.size()); ++f) {
-      if (e[size_t(f)] <= 1e-6) continue;
-      Position p{};
-      p.flat = size_t(f);
-      int64_t rest = f;
-      for (int d = 3; d >= 0; --d) {
-        p.index[d] = rest % s[size_t(d)];
-        rest /= s[size_t(d)];
-      }
-      visible.push_back(p);
+  const kt::Tensor expected = reveal(c, run_reference(c)).expected;
+  const std::vector<double> e = expected.contiguous().to_vector<double>();
+  const kt::Shape s = expected.sizes();  // (B, H, T, T)
+  for (int64_t f = 0; f < int64_t(e.size()); ++f) {
+    if (e[size_t(f)] <= 1e-6 || !readable(size_t(f))) continue;
+    Position p{};
+    p.flat = size_t(f);
+    int64_t rest = f;
+    for (int d = 3; d >= 0; --d) {
+      p.index[d] = rest % s[size_t(d)];
+      rest /= s[size_t(d)];
     }
-    dropped.assign(visible.size(), std::vector<bool>(n));
+    visible.push_back(p);
   }
-  size_t total_dropped = 0;
+  return visible;
+}
+
+/// The tests of Note [independent dropout] on the decisions dropped[visible weight][call];
+/// `weights` ([call]: the flat (B, H, T, T) weights) gives shared_example, or is empty.
+Independence analyse(const Case& c, const std::vector<Position>& visible,
+                     const std::vector<std::vector<bool>>& dropped,
+                     const std::vector<std::vector<double>>& weights);
+
+}  // namespace
+
+Independence independence(const Case& c, const std::vector<kt::Tensor>& outs) {
+  const size_t n = outs.size();
+  const std::vector<Position> visible = visible_weights(c, [](size_t) { return true; });
+  std::vector<std::vector<bool>> dropped(visible.size(), std::vector<bool>(n));
   std::vector<std::vector<double>> weights(n);  // [call]: the (B, H, T, T) weights, flat
   for (size_t t = 0; t < n; ++t) {
     const Revealed got = reveal(c, outs[t]);
-    if (!close(got.first, got.second, 1e-9, 1e-9)) return result;
+    if (!close(got.first, got.second, 1e-9, 1e-9)) return Independence{};
     weights[t] = got.first.contiguous().to_vector<double>();
     const std::vector<double>& w = weights[t];
-    for (size_t v = 0; v < visible.size(); ++v) {
+    for (size_t v = 0; v < visible.size(); ++v)
       dropped[v][t] = std::abs(w[visible[v].flat]) <= 1e-9;
-      total_dropped += dropped[v][t] ? 1 : 0;
-    }
   }
+  return analyse(c, visible, dropped, weights);
+}
+
+Independence independence_of_scores(const Case& c, const std::vector<kt::Tensor>& outs) {
+  const size_t n = outs.size();
+  std::vector<kt::Tensor> first(n);  // each call's weights, revealed when first read
+  bool copies_agree = true;          // on every call revealed
+  const auto weights_of = [&](size_t t) -> const kt::Tensor& {
+    if (!first[t].defined()) {
+      const Revealed got = reveal(c, outs[t]);
+      copies_agree = copies_agree && close(got.first, got.second, 1e-9, 1e-9);
+      first[t] = got.first;
+    }
+    return first[t];
+  };
+  const kt::Tensor scores = scores_without_dropout(c);
+  for (const double scale : {1.0, 1.0 / (1.0 - c.p)}) {
+    std::vector<std::vector<int>> read(n);  // [call]: ScoreDropout::dropped
+    bool explained = true, zeroed = false;
+    for (size_t t = 0; t < n && explained; ++t) {
+      ScoreDropout r = read_score_dropout(scores, weights_of(t), scale);
+      explained = r.explained;
+      zeroed = zeroed || r.shows_zeroed;
+      read[t] = std::move(r.dropped);
+    }
+    if (!copies_agree) return Independence{};  // dropped after the weights met the values
+    if (!explained || !zeroed) continue;
+    const std::vector<Position> visible = visible_weights(c, [&](size_t f) {
+      for (const std::vector<int>& call : read)
+        if (call[f] < 0) return false;
+      return true;
+    });
+    std::vector<std::vector<bool>> dropped(visible.size(), std::vector<bool>(n));
+    for (size_t v = 0; v < visible.size(); ++v)
+      for (size_t t = 0; t < n; ++t) dropped[v][t] = read[t][visible[v].flat] == 1;
+    return analyse(c, visible, dropped, {});
+  }
+  return Independence{};
+}
+
+namespace {
+
+Independence analyse(const Case& c, const std::vector<Position>& visible,
+                     const std::vector<std::vector<bool>>& dropped,
+                     const std::vector<std::vector<double>>& weights) {
+  Independence result;
+  const size_t n = dropped.empty() ? 0 : dropped.front().size();
+  size_t total_dropped = 0;
+  for (const std::vector<bool>& of_weight : dropped)
+    for (const bool d : of_weight) total_dropped += d ? 1 : 0;
   const size_t decisions = visible.size() * n;
   if (total_dropped == 0 || total_dropped == decisions) return result;
   bool calls_alike = true;  // no new draws from call to call: draws_from_gen's to name
@@ -216,7 +277,7 @@ Independence independence(const Case& c, const std::vector<kt::Tensor>& outs) {
     shape += ")";
     result.shared_where = where;
     result.shared_shape = shape;
-    result.shared_example = example_rows(c, weights, first_shared);
+    if (!weights.empty()) result.shared_example = example_rows(c, weights, first_shared);
     result.problem = "over " + calls + ", your module dropped the same weights " + where +
                      ": one mask of shape " + shape +
                      " stood for the whole (B, H, T, T) weights (drawn once and broadcast, or "
@@ -286,4 +347,5 @@ Independence independence(const Case& c, const std::vector<kt::Tensor>& outs) {
   return result;
 }
 
+}  // namespace
 }  // namespace grader::kata_mha_train

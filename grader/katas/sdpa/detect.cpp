@@ -109,9 +109,30 @@ std::optional<int64_t> shows_softmax_axis(const Case& c, const kt::Tensor& got) 
 }
 
 bool shows_mistake(const Case& c, const kt::Tensor& got, Mistakes mistake) {
-  for (Scale scale : kScales) {
-    mistake.scale = scale;
-    if (computes(c, got, mistake) && !computes(c, got, {.scale = scale})) return true;
+  // The other masking pitfalls that can show on the case, each on or off beside it.
+  std::vector<bool Mistakes::*> others;
+  for (bool Mistakes::*other :
+       {&Mistakes::mask_after_softmax, &Mistakes::mask_inverted, &Mistakes::causal_top_left}) {
+    if (mistake.*other) continue;
+    if (other == &Mistakes::mask_inverted && !c.mask.defined()) continue;
+    if (other == &Mistakes::causal_top_left && !c.causal) continue;
+    others.push_back(other);
+  }
+  for (size_t on = 0; on < (size_t(1) << others.size()); ++on) {
+    Mistakes with = mistake, without;  // without: the same, but for the mistake itself
+    for (size_t i = 0; i < others.size(); ++i) {
+      if ((on >> i & 1U) != 0) with.*others[i] = without.*others[i] = true;
+    }
+    for (int64_t axis : softmax_axes(c)) {
+      // Along an axis of size 1 every weight is 1: the mask after such a softmax is the mask
+      // alone, and a key a query may attend weighs 1 as if it were its only one.
+      if (axis != -1 && c.out_shape()[size_t(axis)] < 2) continue;
+      for (Scale scale : kScales) {
+        with.scale = without.scale = scale;
+        with.softmax_axis = without.softmax_axis = axis;
+        if (computes(c, got, with) && !computes(c, got, without)) return true;
+      }
+    }
   }
   return false;
 }

@@ -22,14 +22,21 @@
 // - The masking pitfalls (mask_after_softmax, mask_polarity_inverted, causal_top_left) use cases
 //   where no query is left without a key (so -inf cannot turn anything into NaN), and
 //   causal_top_left uses T_q < T_k with no mask (where top-left and bottom-right alignment differ
-//   and no row is empty either way). Signature: the output equals attention with that mistake at
-//   any of the four scales (so a scale mistake beside it does not hide it). mask_after_softmax also
-//   recognises the form that fills the masked weights with -inf or finfo.min after the softmax:
-//   exactly the rows that have a masked key blow up, and the same call with nothing masked is
-//   right.
+//   and no row is empty either way). Signature: the output equals attention with that mistake and
+//   not without it, at any of the four scales, with the softmax along any axis of size >= 2 (the
+//   keys' or another), and with any of the other masking mistakes that can show on the case on or
+//   off in both (so a scale, axis or masking mistake beside it does not hide it; along an axis of
+//   size 1 every weight is 1 and a mask after the softmax would fake a mask before it).
+//   mask_after_softmax also recognises the form that fills the masked weights with -inf or
+//   finfo.min after the softmax: exactly the rows that have a masked key blow up, and the same call
+//   with nothing masked is right.
 // - neg_inf_nan uses cases with a query that has no key (a mask row entirely false, or is_causal
 //   with T_q > T_k). Signature: non-finite values in exactly such rows (never in another), and the
-//   same code is finite once every query has a key again.
+//   same code is finite once every query has a key again. Or, with the softmax along another axis
+//   beside it (softmax_wrong_dim), where a lane of that axis has every score masked: the output is
+//   attention along that axis with -inf fills, NaN where it is NaN, at one of the four scales, and
+//   the same code is finite on a mask that hides one key per row and leaves no lane of any axis
+//   entirely masked (a mask filled into the weights after the softmax still blows up there).
 // A detector that finds no signature passes even if the output is wrong: the general checks report
 // that.
 #pragma once
@@ -69,8 +76,10 @@ Outcome check_scale_pitfall(uint64_t seed, Scale scale, const char* id,
 /// The first axis of the scores other than the keys' along which got equals attention, and not
 /// along the keys, at one of the four scales (the same in both).
 std::optional<int64_t> shows_softmax_axis(const Case& c, const kt::Tensor& got);
-/// got equals attention with `mistake` and not without it, at one of the four scales (the same in
-/// both; the mistake's own scale is ignored).
+/// got equals attention with `mistake` (a masking pitfall's) and not without it, everything else
+/// held the same: at one of the four scales, with the softmax along any axis, and with any of the
+/// other masking pitfalls (mask_after_softmax, mask_inverted, causal_top_left) that can show on the
+/// case beside it (the mistake's own scale and axis are ignored).
 bool shows_mistake(const Case& c, const kt::Tensor& got, Mistakes mistake);
 
 /// A detector's finding: its pitfall id, the explanation, and the query row where got differs

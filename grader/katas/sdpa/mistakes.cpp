@@ -1,6 +1,7 @@
 #include "grader/katas/sdpa/mistakes.hpp"
 
 #include <cmath>
+#include <limits>
 
 namespace grader::kata_sdpa {
 
@@ -42,8 +43,9 @@ kt::Tensor sdpa_with_mistakes(const Case& c, const Mistakes& m) {
     if (m.mask_after_softmax) {
       weights = kt::softmax(scores, m.softmax_axis).masked_fill(~allowed, 0.0);
     } else {
-      weights =
-          kt::softmax(scores.masked_fill(~allowed, kt::finfo(kt::Float64).min), m.softmax_axis);
+      const double fill =
+          m.neg_inf_fill ? -std::numeric_limits<double>::infinity() : kt::finfo(kt::Float64).min;
+      weights = kt::softmax(scores.masked_fill(~allowed, fill), m.softmax_axis);
     }
     if (m.returns_weights) return weights;
     return kt::matmul(weights, m.values_from_keys ? c.k : c.v);

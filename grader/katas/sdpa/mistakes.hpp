@@ -23,7 +23,7 @@ enum class Scale {
 /// The scales the detectors try (a scale mistake beside another one must not hide it).
 inline constexpr Scale kScales[] = {Scale::SqrtDk, Scale::None, Scale::Dk, Scale::SqrtDv};
 
-/// A set of mistakes (none by default). The first five are the pitfalls' (their detectors); the
+/// A set of mistakes (none by default). The first six are the pitfalls' (their detectors); the
 /// rest are the mistake catalogue's (catalogue.hpp).
 struct Mistakes {
   Scale scale = Scale::SqrtDk;
@@ -31,6 +31,7 @@ struct Mistakes {
   bool mask_inverted = false;       // attn_mask's true read as "masked"
   bool causal_top_left = false;     // tril(ones(T_q, T_k)): query i may attend keys j <= i
   int64_t softmax_axis = -1;        // the axis of the scores the softmax normalises
+  bool neg_inf_fill = false;        // masked scores filled with -inf, not finfo.min (neg_inf_nan)
   bool causal_upper = false;        // triu instead of tril: a query sees the future, not the past
   bool causal_hides_diagonal = false;     // the tril one lower: a query cannot see its own key
   bool causal_ignored = false;            // is_causal never applied
@@ -41,7 +42,8 @@ struct Mistakes {
 };
 
 /// The case's attention with the given mistakes, in Float64; masked scores are filled with
-/// finfo.min (a query with no key gets the mean of the values). Undefined when the mistakes
+/// finfo.min (a query with no key gets the mean of the values), or -inf with neg_inf_fill (NaN
+/// where the softmax sees masked scores only). Undefined when the mistakes
 /// cannot run on the case's shapes; of another shape than the output's when the mistake makes one
 /// (values_from_keys with d_k != d_v, returns_weights).
 kt::Tensor sdpa_with_mistakes(const Case& c, const Mistakes& mistakes);

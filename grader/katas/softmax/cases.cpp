@@ -39,6 +39,16 @@ Spec cube_not_first(Logits logits) {
           .logits = logits};
 }
 
+Spec cube_any_dim(Logits logits) {
+  return {.rank_min = 2,
+          .rank_max = 4,
+          .size_min = 3,
+          .size_max = 4,
+          .cube = true,
+          .axis = Axis::Any,
+          .logits = logits};
+}
+
 std::vector<std::pair<std::string, std::string>> Case::describe() const {
   return {{"x shape", kt::shape_str(x.sizes())},
           {"dtype", std::string(kt::dtype_name(x.dtype()))},

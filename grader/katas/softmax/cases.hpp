@@ -48,6 +48,8 @@ Spec first_axis();  // rank 2-4, every axis >= 2, dim 0 or -rank, moderate logit
 /// maxima sit on the anti-diagonal, each row holds the same values as the column of its index, so
 /// a sum along the wrong axis and a sum without keepdim give the same numbers.
 Spec cube_not_first(Logits logits);
+/// rank 2-4, every axis the same size 3-4, any dim.
+Spec cube_any_dim(Logits logits);
 
 struct Case {
   kt::Tensor x;

@@ -10,23 +10,35 @@
 //   moderate x and non-finite on x + 1000 or x - 1000, or gives weights on x (values in [0, 1]
 //   that sum to 1 along some axis) that move by more than 0.01 (logits clamped before exp). An
 //   output that is no weights at all (x returned as it is) moves with x and is not this pitfall.
-// - softmax_wrong_dim and max_over_wrong_dim use dim 0 (or -rank) with every axis >= 2: there a
-//   sum or max taken without keepdim still lines up (so the keepdim mistakes cannot show), and an
-//   axis other than dim exists. Their signatures are the output of the mistake (mistakes.hpp).
-// - sum_without_keepdim uses cubes (so the misplaced sums broadcast instead of throwing), dim not
-//   the first axis, and logits whose every slice has the same maximum (so any mistake in the
-//   maximum cancels out).
-// max_over_wrong_dim's second form (the maxima without keepdim) shows only on cubes with dim not
-// the first axis, where its detector also looks; a solution with both keepdim mistakes is named
-// sum_without_keepdim only (the sums hide the maxima there).
+//   Its cases have dim first, where a sum or max taken without keepdim still lines up.
+// - The other three are choices in one computation, exp(x - m) / s (Steps in mistakes.hpp): the
+//   axis of the sums and whether they keep it, the axis of the maxima and whether they keep it.
+//   A detector searches every such computation (searched_steps) and names its pitfall when the
+//   output equals one that makes it and none that does not (steps_with), so a solution with two
+//   of the mistakes is named with both and an output no choice explains is named with none. The
+//   pitfalls of a computation (pitfalls_made), with A the sums' axis and K the maxima's:
+//   softmax_wrong_dim when neither A nor K is dim (the solution reduces along another axis; the
+//   maximum along dim and the sums along another axis is no named pitfall, but the catalogue's
+//   sum_over_last_axis); sum_without_keepdim when the sums drop an axis that is not the first;
+//   max_over_wrong_dim when K is neither A nor dim, or the maxima drop an axis that is not the
+//   first (a reduction without keepdim along the first axis lines up: it is the right one).
+//   Their cases are cubes of side 3 or 4 (a reduction without keepdim along any axis broadcasts
+//   there instead of throwing; side 2 has coincidences, see cube_not_first), Moderate logits for
+//   softmax_wrong_dim and max_over_wrong_dim, with any dim (a reduction along another axis than
+//   the right one shows with every dim but that axis); EqualMaxima with dim not first for
+//   sum_without_keepdim (any mistake of the maxima along dim cancels out there).
+// The maxima without keepdim are searched beside sums that keep their axis only: a solution with
+// both keepdim mistakes is named sum_without_keepdim only (solutions/softmax/pitfalls/
+// both_without_keepdim.cpp).
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "grader/katas/softmax/cases.hpp"
+#include "grader/katas/softmax/mistakes.hpp"
 
 namespace grader::kata_softmax {
 
@@ -38,10 +50,21 @@ inline constexpr int kDetectorCases = 40;
 /// A result of the right shape in another dtype is checked all the same (`shape` reports it).
 std::optional<Failure> cannot_check(const Case& c, const Run& run, const std::string& id);
 
-/// The first axis other than the case's dim along which `mistake(axis)` (a Float64 tensor) equals
-/// got at the case's tolerance, if any.
-std::optional<int64_t> other_axis_matching(const Case& c, const kt::Tensor& got,
-                                           const std::function<kt::Tensor(int64_t)>& mistake);
+/// The pitfalls a solution that computes `steps` makes on a case at `axis` (dim counted from the
+/// front; so are the steps' axes), Note [softmax detectors].
+struct Made {
+  bool softmax_wrong_dim = false, max_over_wrong_dim = false, sum_without_keepdim = false;
+};
+Made pitfalls_made(const Steps& steps, int64_t axis);
+
+/// The computations the detectors search on x of `rank` axes (Note [softmax detectors]): the sums
+/// along any axis, with keepdim or without; the maxima along any axis with keepdim, or along the
+/// sums' axis without (beside sums with keepdim). Axes counted from the front.
+std::vector<Steps> searched_steps(int64_t rank);
+
+/// The searched steps that compute got on the case (at its tolerance) and make the pitfall
+/// `pitfall`, if some do and none that do not make it computes got too.
+std::optional<Steps> steps_with(const Case& c, const kt::Tensor& got, bool Made::*pitfall);
 
 /// A detector's finding: its pitfall id, the explanation, and where got differs most from the
 /// reference.

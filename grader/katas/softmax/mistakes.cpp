@@ -16,25 +16,23 @@ kt::Tensor attempt(const kt::Tensor& x, F&& f) {
 
 }  // namespace
 
-kt::Tensor max_over_axis(const kt::Tensor& x, int64_t dim, int64_t max_axis) {
+kt::Tensor softmax_with_steps(const kt::Tensor& x, const Steps& steps) {
   return attempt(x, [&](const kt::Tensor& x64) {
-    const kt::Tensor e = kt::exp(x64 - kt::amax(x64, max_axis, true));
-    return e / kt::sum(e, dim, true);
+    const kt::Tensor e = kt::exp(x64 - kt::amax(x64, steps.max_axis, steps.max_keepdim));
+    return e / kt::sum(e, steps.sum_axis, steps.sum_keepdim);
   });
+}
+
+kt::Tensor max_over_axis(const kt::Tensor& x, int64_t dim, int64_t max_axis) {
+  return softmax_with_steps(x, {.sum_axis = dim, .max_axis = max_axis});
 }
 
 kt::Tensor max_without_keepdim(const kt::Tensor& x, int64_t dim) {
-  return attempt(x, [&](const kt::Tensor& x64) {
-    const kt::Tensor e = kt::exp(x64 - kt::amax(x64, dim));
-    return e / kt::sum(e, dim, true);
-  });
+  return softmax_with_steps(x, {.sum_axis = dim, .max_axis = dim, .max_keepdim = false});
 }
 
 kt::Tensor sum_without_keepdim(const kt::Tensor& x, int64_t dim) {
-  return attempt(x, [&](const kt::Tensor& x64) {
-    const kt::Tensor e = kt::exp(x64 - kt::amax(x64, dim, true));
-    return e / kt::sum(e, dim);
-  });
+  return softmax_with_steps(x, {.sum_axis = dim, .sum_keepdim = false, .max_axis = dim});
 }
 
 }  // namespace grader::kata_softmax

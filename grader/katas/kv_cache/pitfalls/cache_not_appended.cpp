@@ -12,7 +12,8 @@ Outcome check_cache_not_appended(uint64_t seed) {
       "to "
       "the keys that were cached before the call, not to their own. A token must see itself (and "
       "the new tokens before it): append the new keys and values to the cache first, then "
-      "attend over the whole cache.");
+      "attend over the whole cache.",
+      not_appended_spec());
 }
 
 const Registrar registered_cache_not_appended(

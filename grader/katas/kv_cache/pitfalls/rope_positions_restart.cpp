@@ -1,5 +1,7 @@
 // Detector of rope_positions_restart: a call's q and k rotated from position 0, not from
 // cache.length(). See Note [kv_cache detectors] in detect.hpp.
+#include <string>
+
 #include "grader/katas/kv_cache/detect.hpp"
 
 namespace grader::kata_kv_cache {
@@ -7,13 +9,23 @@ namespace {
 
 Outcome check_rope_positions_restart(uint64_t seed) {
   return detect_switch(
-      seed, "rope_positions_restart", [](const Mistakes& m) { return m.positions_restart; },
-      "your code rotates each call's new queries and keys from position 0, but a call's first "
-      "new "
-      "token sits at position cache.length(): after a prefill of L tokens the next token is at "
-      "L. "
-      "Its key is then cached at the wrong angle, and every query sees the wrong distances. Pass "
-      "cache.length() (read before appending) as the start position of the rotation.");
+      seed, "rope_positions_restart",
+      [](const Mistakes& m) { return m.positions_restart || m.queries_restart; },
+      [](const Mistakes& m) {
+        const std::string start =
+            "your code rotates each call's new queries" +
+            std::string(m.queries_restart ? "" : " and keys") +
+            " from position 0, but a call's first new token sits at position cache.length(): "
+            "after a prefill of L tokens the next token is at L. ";
+        return start +
+               (m.queries_restart
+                    ? "Its query then meets the keys (rotated at their own positions) at the "
+                      "wrong distances. "
+                    : "Its key is then cached at the wrong angle, and every query sees the wrong "
+                      "distances. ") +
+               "Pass cache.length() (read before appending) as the start position of the "
+               "rotation.";
+      });
 }
 
 const Registrar registered_rope_positions_restart(

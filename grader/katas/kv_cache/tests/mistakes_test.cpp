@@ -37,6 +37,10 @@ TEST_CASE("on a detector's split every kv_cache switch changes the outputs",
   CHECK_FALSE(grader::close(decode_with_mistakes(c, {.not_appended = true}), right));
   CHECK_FALSE(grader::close(decode_with_mistakes(c, {.top_left = true}), right));
   CHECK_FALSE(grader::close(decode_with_mistakes(c, {.positions_restart = true}), right));
+  // The queries alone from 0 (rope_positions_restart beside cache_recomputed) differ from both.
+  const kt::Tensor queries = decode_with_mistakes(c, {.queries_restart = true});
+  CHECK_FALSE(grader::close(queries, right));
+  CHECK_FALSE(grader::close(queries, decode_with_mistakes(c, {.positions_restart = true})));
 }
 
 TEST_CASE("with a top-left mask and one-token calls, the other switches change nothing",

@@ -1,6 +1,7 @@
 // Detector of dropout_not_rescaled: the kept weights left as they were, not divided by 1 - p; or,
 // with the dropout misplaced on the outputs (a double with dropout_on_output), the kept features
-// left as they were. See Note [mha_train detectors] in detect.hpp.
+// left as they were; or, misplaced on the scores (a double with dropout_before_softmax), the kept
+// scores left as they were. See Note [mha_train detectors] in detect.hpp.
 #include <sstream>
 
 #include "grader/katas/mha_train/detect.hpp"
@@ -40,6 +41,29 @@ Outcome check_dropout_not_rescaled(uint64_t seed) {
               << " shrinks every expected value by 1 - p; dividing what is kept by 1 - p "
                  "(inverted dropout) keeps it, so the model sees the same scale in training and "
                  "at inference.";
+      return found_pitfall(c, out, "dropout_not_rescaled", message.str());
+    }
+    // The dropout on the scores, before the softmax (named with dropout_before_softmax), that
+    // zeroes a dropped score: every row the softmax of its scores with some set to 0 and the
+    // others as they were, a row showing a score set to 0, and not the kept ones divided by 1 - p
+    // (Note [dropout read off the scores] in score_dropout.cpp).
+    const kt::Tensor scores = scores_without_dropout(c);
+    for (const kt::Tensor& out : r.outs) {
+      const Revealed got = reveal(c, out);
+      if (!close(got.first, got.second, 1e-9, 1e-9) || close(got.first, got.expected)) continue;
+      const ScoreDropout unscaled = read_score_dropout(scores, got.first, 1.0);
+      if (!unscaled.explained || !unscaled.shows_zeroed ||
+          read_score_dropout(scores, got.first, 1.0 / (1.0 - c.p)).explained)
+        continue;
+      std::ostringstream message;
+      message << "your dropout sets dropped scores to 0 but leaves the kept ones as they were, not "
+                 "divided by 1 - p = "
+              << (1.0 - c.p)
+              << " (and it drops scores before the softmax, not attention weights: "
+                 "dropout_before_softmax). On the weights, where the dropout belongs, dropping "
+                 "with probability p shrinks every row's expected sum to 1 - p; dividing the kept "
+                 "weights by 1 - p (inverted dropout) keeps it at 1, so the model sees the same "
+                 "scale in training and at inference.";
       return found_pitfall(c, out, "dropout_not_rescaled", message.str());
     }
     return std::nullopt;

@@ -84,3 +84,22 @@ TEST_CASE("the softmax along another axis normalises each key's column", "[grade
   CHECK(kt::allclose(sdpa_with_mistakes(c, {.softmax_axis = 0}), t({2, 2}, {2, 1})));
   CHECK(kt::allclose(sdpa_with_mistakes(c, {}), t({4, 4}, {2, 1})));
 }
+
+TEST_CASE("filling with -inf makes NaN where the softmax sees only masked scores",
+          "[grader][sdpa]") {
+  // Two queries, two keys, scores all 0; query 0 may attend nothing, query 1 key 0 only. v = (1,
+  // 3).
+  Case c;
+  c.q = kt::zeros({2, 1});
+  c.k = kt::zeros({2, 1});
+  c.v = t({1, 3}, {2, 1});
+  c.mask = kt::from_vector(std::vector<bool>{false, false, true, false}, {2, 2});
+  // finfo.min: query 0 gets the mean of the values; along the keys -inf makes it NaN only.
+  CHECK(kt::allclose(sdpa_with_mistakes(c, {}), t({2, 1}, {2, 1})));
+  const kt::Tensor along_keys = sdpa_with_mistakes(c, {.neg_inf_fill = true});
+  CHECK(std::isnan(along_keys.to_vector<double>()[0]));
+  CHECK(along_keys.to_vector<double>()[1] == 1.0);
+  // Along the queries key 1 has no query: its weights are NaN, and so is every output.
+  const kt::Tensor along_queries = sdpa_with_mistakes(c, {.softmax_axis = 0, .neg_inf_fill = true});
+  CHECK(kt::all(kt::isnan(along_queries)).item() != 0.0);
+}

@@ -2,7 +2,6 @@
 // broadcast against x's last axes instead of along dim (it runs on square shapes, and throws on
 // most others).
 #include "grader/katas/softmax/detect.hpp"
-#include "grader/katas/softmax/mistakes.hpp"
 
 namespace grader::kata_softmax {
 namespace {
@@ -13,13 +12,15 @@ Outcome check_sum_without_keepdim(uint64_t seed) {
     const Run run = run_learner(c);
     if (auto stopped = cannot_check(c, run, "sum_without_keepdim")) return stopped;
     if (matches(c, run.out, run_reference(c))) return std::nullopt;
-    const kt::Tensor mistake = sum_without_keepdim(c.x, c.dim);
-    if (!mistake.defined() || !matches(c, run.out, mistake)) return std::nullopt;
+    const auto steps = steps_with(c, run.out, &Made::sum_without_keepdim);
+    if (!steps) return std::nullopt;
+    const int64_t axis = steps->sum_axis;
     return found_pitfall(
         c, run.out, "sum_without_keepdim",
-        "the sums along dim = " + std::to_string(c.dim) +
+        "the sums along " +
+            (axis == c.axis() ? "dim = " + std::to_string(c.dim) : "axis " + std::to_string(axis)) +
             " were taken without keepdim: their shape " +
-            kt::shape_str(kt::sum(c.x, c.dim).sizes()) +
+            kt::shape_str(kt::sum(c.x, axis).sizes()) +
             " lines up with x's last axes, so each entry is divided by another slice's sum and "
             "the slices along dim do not sum to 1 (on these square shapes it broadcasts; on "
             "others it throws). Reduce with keepdim = true (kt::sum(e, dim, true)) so the sums "

@@ -1,0 +1,84 @@
+// What the weights an output carries tell of a dropout applied to the scores, before the softmax
+// (Note [dropout read off the scores]).
+#include <cmath>
+#include <limits>
+
+#include "grader/katas/mha_train/cases.hpp"
+
+namespace grader::kata_mha_train {
+
+// Note [dropout read off the scores]
+// A dropout placed before the softmax (dropout_before_softmax) that zeroes scores, as the one that
+// belongs after it zeroes weights (kt::where(keep, scores / (1 - p), 0)), leaves no weight at 0:
+// the softmax renormalises every row, so the decisions cannot be read as zeros (Note [independent
+// dropout]). They can be read off the row itself: with the scores s without dropout known (the
+// revealing case's q and k, Note [weights seen through the output]), a row of weights w is the
+// softmax of its scores with the keys of a set D set to 0 and the others multiplied by a scale
+// (1 / (1 - p) for a rescaled dropout, 1 for one that is not rescaled) for at most one D: two sets
+// give the same softmax only when the scores they give differ by one constant on every key, which
+// the random scores never do. A causally hidden key (s = -inf, or finfo.min) kept stays at weight
+// 0; dropped, its score becomes 0 and it gets weight, so the set includes those keys too. With
+// T <= 6 every set is tried (64 per row), each against the row within 1e-9; a row that no set
+// explains is not such a dropout (a dropout after the softmax, whose rows do not sum to 1, or one
+// that hides dropped scores with finfo.min, whose dropped weights are 0). That last one explains a
+// row it keeps whole (with no key dropped) or drops whole (uniform, as all scores set to 0 are), so
+// a dropout is taken for one that zeroes scores only where a row shows it (shows_zeroed): a key
+// dropped that still gets weight beside a kept one, in every set that explains the row. What the
+// reading cannot
+// tell: a key whose weight is below 1e-9 both dropped and kept (a row with one large score, or a
+// causal row with one visible key and no hidden key dropped); its decision is left unread. So the
+// pitfalls that concern the mask still show through such a dropout: its scale (a kept score not
+// divided by 1 - p: dropout_not_rescaled) and how its decisions go together
+// (dropout_mask_shared, through independence_of_scores).
+
+kt::Tensor scores_without_dropout(const Case& c) {
+  const auto heads = [&](const kt::Tensor& w, const kt::Tensor& b) {  // (B, H, T, d_head)
+    return (kt::matmul(c.x, w.transpose(0, 1)) + b).view({c.B, c.T, c.H, c.d_head}).transpose(1, 2);
+  };
+  kt::Tensor s = kt::matmul(heads(c.w.wq, c.w.bq), heads(c.w.wk, c.w.bk).transpose(-2, -1)) /
+                 std::sqrt(double(c.d_head));
+  if (c.causal)
+    s = s.masked_fill(~kt::tril(kt::ones({c.T, c.T}, kt::Bool)),
+                      -std::numeric_limits<double>::infinity());
+  return s.contiguous();
+}
+
+ScoreDropout read_score_dropout(const kt::Tensor& scores, const kt::Tensor& weights, double scale) {
+  const std::vector<double> s = scores.contiguous().to_vector<double>();
+  const std::vector<double> w = weights.to(kt::Float64).contiguous().to_vector<double>();
+  const size_t T = size_t(scores.size(-1));
+  ScoreDropout result;
+  if (w.size() != s.size() || T == 0 || T > 12) return result;
+  result.dropped.assign(s.size(), -2);  // -2: no set read yet
+  std::vector<double> e(T);
+  for (size_t row = 0; row < s.size(); row += T) {
+    bool any = false, zeroed = true;
+    for (uint32_t kept = 0; kept < (1u << T); ++kept) {
+      double top = -std::numeric_limits<double>::infinity(), sum = 0;
+      for (size_t j = 0; j < T; ++j) {
+        e[j] = ((kept >> j) & 1u) != 0 ? s[row + j] * scale : 0.0;
+        top = std::max(top, e[j]);
+      }
+      for (size_t j = 0; j < T; ++j) sum += e[j] = std::exp(e[j] - top);
+      bool explains = true;
+      for (size_t j = 0; j < T && explains; ++j)
+        explains = std::abs(e[j] / sum - w[row + j]) <= 1e-9;
+      if (!explains) continue;
+      any = true;
+      bool weighted_dropped = false, weighted_kept = false;
+      for (size_t j = 0; j < T; ++j) {
+        const int d = ((kept >> j) & 1u) != 0 ? 0 : 1;
+        int& known = result.dropped[row + j];
+        known = known == -2 || known == d ? d : -1;
+        if (w[row + j] > 1e-9) (d == 1 ? weighted_dropped : weighted_kept) = true;
+      }
+      zeroed = zeroed && weighted_dropped && weighted_kept;
+    }
+    if (!any) return ScoreDropout{};
+    result.shows_zeroed = result.shows_zeroed || zeroed;
+  }
+  result.explained = true;
+  return result;
+}
+
+}  // namespace grader::kata_mha_train

@@ -1,0 +1,78 @@
+// Note [dropout read off the scores]: the scores without dropout are those whose softmax the
+// revealing output carries, and read_score_dropout reads the keep decisions of a dropout that
+// zeroes scores, at its scale only, and not those of one that hides them with finfo.min.
+#include <rapidcheck/catch.h>
+
+#include <catch2/catch.hpp>
+
+#include "grader/katas/mha_train/cases.hpp"
+
+namespace {
+
+using grader::kata_mha_train::Case;
+using grader::kata_mha_train::read_score_dropout;
+using grader::kata_mha_train::ScoreDropout;
+
+}  // namespace
+
+TEST_CASE("the scores without dropout give the weights the revealing output carries",
+          "[mha_train][score_dropout]") {
+  rc::prop("softmax of the scores is the expected weights", [] {
+    const Case c = grader::kata_mha_train::independence_case();
+    const kt::Tensor expected =
+        grader::kata_mha_train::reveal(c, grader::kata_mha_train::run_reference(c)).expected;
+    const kt::Tensor scores = grader::kata_mha_train::scores_without_dropout(c);
+    RC_ASSERT(grader::close(kt::softmax(scores, -1), expected, 1e-12, 1e-12));
+    const ScoreDropout whole = read_score_dropout(scores, expected, 1.0);
+    RC_ASSERT(whole.explained);
+    RC_ASSERT(!whole.shows_zeroed);
+  });
+}
+
+TEST_CASE("a dropout that zeroes scores is read at its own scale", "[mha_train][score_dropout]") {
+  rc::prop("the decisions read are the mask's, where a row tells them", [] {
+    const Case c = grader::kata_mha_train::independence_case();
+    const kt::Tensor scores = grader::kata_mha_train::scores_without_dropout(c);
+    kt::Generator gen(c.gen_seed);
+    const kt::Tensor keep = kt::rand(scores.sizes(), gen) >= c.p;
+    const double rescale = 1.0 / (1.0 - c.p);
+    for (const double scale : {1.0, rescale}) {
+      const kt::Tensor w = kt::softmax(kt::where(keep, scores * scale, 0.0), -1);
+      const ScoreDropout read = read_score_dropout(scores, w, scale);
+      RC_ASSERT(read.explained);
+      const std::vector<bool> kept = keep.contiguous().to_vector<bool>();
+      for (size_t f = 0; f < kept.size(); ++f)
+        RC_ASSERT(read.dropped[f] == -1 || read.dropped[f] == (kept[f] ? 0 : 1));
+      // Some row has a kept key and a dropped one that both get weight (above 1e-6): the other
+      // scale cannot give it, and it shows a score set to 0.
+      bool telling = false;
+      const std::vector<double> got = w.contiguous().to_vector<double>();
+      const size_t T = size_t(c.T);
+      for (size_t row = 0; row < got.size() && !telling; row += T) {
+        bool kept_one = false, dropped_one = false;
+        for (size_t j = 0; j < T; ++j)
+          if (got[row + j] > 1e-6) (kept[row + j] ? kept_one : dropped_one) = true;
+        telling = kept_one && dropped_one;
+      }
+      if (!telling) continue;
+      RC_ASSERT(read.shows_zeroed);
+      RC_ASSERT(!read_score_dropout(scores, w, scale == 1.0 ? rescale : 1.0).explained);
+    }
+  });
+}
+
+TEST_CASE("a dropout that hides dropped scores with finfo.min is not read as one that zeroes them",
+          "[mha_train][score_dropout]") {
+  rc::prop("no row of it shows a score set to 0", [] {
+    const Case c = grader::kata_mha_train::independence_case();
+    const kt::Tensor scores = grader::kata_mha_train::scores_without_dropout(c);
+    kt::Generator gen(c.gen_seed);
+    const kt::Tensor dropped = kt::rand(scores.sizes(), gen) < c.p;
+    const kt::Tensor w =
+        kt::softmax(scores.masked_fill(dropped, kt::finfo(scores.dtype()).min), -1);
+    for (const double scale : {1.0, 1.0 / (1.0 - c.p)}) {
+      const ScoreDropout read = read_score_dropout(scores, w, scale);
+      RC_ASSERT(!(read.explained && read.shows_zeroed));
+    }
+  });
+}

@@ -1,0 +1,24 @@
+// expect-pitfalls: dropout_before_softmax, dropout_not_rescaled
+// Known bad, a double: the scores multiplied by a keep mask before the softmax (a dropped score
+// becomes 0, a kept one stays as it was, not divided by 1 - p).
+#include <cmath>
+
+#include "mha_train.hpp"
+
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, kt::Generator& gen, bool causal) const {
+  const int64_t B = x.size(0), T = x.size(1);
+  auto split = [&](const kt::Tensor& t) {
+    return t.view({B, T, num_heads, d_head}).transpose(1, 2);  // (B, H, T, d_head)
+  };
+  const kt::Tensor q = split(q_proj(x)), k = split(k_proj(x)), v = split(v_proj(x));
+  kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(d_head));
+  if (causal) {
+    const kt::Tensor allowed = kt::tril(kt::ones({T, T}, kt::Bool));
+    scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
+  }
+  if (training() && dropout_p > 0.0)
+    scores = scores * (kt::rand(scores.sizes(), gen) >= dropout_p).to(kt::Float64);
+  const kt::Tensor weights = kt::softmax(scores, -1);
+  const kt::Tensor heads = kt::matmul(weights, v);
+  return out_proj(heads.transpose(1, 2).contiguous().view({B, T, d_model}));
+}

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "attention_backward.hpp"
-#include "grader/tests/doubles/doubles.hpp"
+#include "grader/tests/doubles/check.hpp"
 
 namespace {
 
@@ -93,10 +93,7 @@ std::vector<doubles::Pair> pairs(const Forms& f) {
 void check_every_double(const Forms& f, const std::string& what) {
   forms = f;
   const doubles::Kata kata{[](const doubles::Names& slips) { on = slips; }, pairs(f)};
-  for (const doubles::Verdict& v : doubles::every_single_and_double(kata, 1)) {
-    INFO(what << ", slips " << doubles::text(v.slips) << ": " << v.wrong);
-    CHECK(v.wrong.empty());
-  }
+  doubles::check_named_exactly(kata, what);
 }
 
 }  // namespace

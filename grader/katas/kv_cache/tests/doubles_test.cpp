@@ -10,7 +10,7 @@
 #include <map>
 #include <vector>
 
-#include "grader/tests/doubles/doubles.hpp"
+#include "grader/tests/doubles/check.hpp"
 #include "kv_cache.hpp"
 
 namespace {
@@ -90,8 +90,5 @@ TEST_CASE("kv_cache: no pitfall, every pitfall alone and every two together are 
                              seen.clear();
                            },
                            pairs};
-  for (const doubles::Verdict& v : doubles::every_single_and_double(kata, 1)) {
-    INFO("slips " << doubles::text(v.slips) << ": " << v.wrong);
-    CHECK(v.wrong.empty());
-  }
+  doubles::check_named_exactly(kata);
 }

@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "grader/katas/mha_family/tests/learner_with_slips.hpp"
-#include "grader/tests/doubles/doubles.hpp"
+#include "grader/tests/doubles/check.hpp"
 
 namespace slips {
 
@@ -32,10 +32,7 @@ inline std::vector<doubles::Pair> family_pairs() {
 /// The test of a kata of the family: its slips are the pitfalls it registers.
 inline void check_every_double() {
   const doubles::Kata kata{[](const doubles::Names& slips) { on = slips; }, family_pairs()};
-  for (const doubles::Verdict& v : doubles::every_single_and_double(kata, 1)) {
-    INFO("slips " << doubles::text(v.slips) << ": " << v.wrong);
-    CHECK(v.wrong.empty());
-  }
+  doubles::check_named_exactly(kata);
 }
 
 }  // namespace slips

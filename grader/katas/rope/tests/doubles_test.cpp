@@ -9,7 +9,7 @@
 #include <cmath>
 #include <string>
 
-#include "grader/tests/doubles/doubles.hpp"
+#include "grader/tests/doubles/check.hpp"
 #include "rope.hpp"
 
 namespace {
@@ -107,10 +107,7 @@ namespace {
 void check_every_double(const Forms& f) {
   forms = f;
   const doubles::Kata kata{[](const doubles::Names& slips) { on = slips; }, {}};
-  for (const doubles::Verdict& v : doubles::every_single_and_double(kata, 1)) {
-    INFO(text(f) << "; slips " << doubles::text(v.slips) << ": " << v.wrong);
-    CHECK(v.wrong.empty());
-  }
+  doubles::check_named_exactly(kata, text(f));
   forms = {};
 }
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "grader/tests/doubles/doubles.hpp"
+#include "grader/tests/doubles/check.hpp"
 #include "softmax.hpp"
 
 namespace {
@@ -105,10 +105,7 @@ std::vector<doubles::Pair> pairs(const Forms& f) {
 void check_every_double(const Forms& f) {
   forms = f;
   const doubles::Kata kata{[](const doubles::Names& slips) { on = slips; }, pairs(f)};
-  for (const doubles::Verdict& v : doubles::every_single_and_double(kata, 1)) {
-    INFO(text(f) << "; slips " << doubles::text(v.slips) << ": " << v.wrong);
-    CHECK(v.wrong.empty());
-  }
+  doubles::check_named_exactly(kata, text(f));
   forms = {};
 }
 

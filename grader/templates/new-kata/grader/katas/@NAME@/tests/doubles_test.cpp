@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "@NAME@.hpp"
-#include "grader/tests/doubles/doubles.hpp"
+#include "grader/tests/doubles/check.hpp"
 
 namespace {
 
@@ -24,8 +24,5 @@ kt::Tensor @NAME@(const kt::Tensor& x) {
 TEST_CASE("@NAME@: no pitfall, every pitfall alone and every two together are named exactly",
           "[doubles]") {
   const doubles::Kata kata{[](const doubles::Names& slips) { on = slips; }, {}};
-  for (const doubles::Verdict& v : doubles::every_single_and_double(kata, 1)) {
-    INFO("slips " << doubles::text(v.slips) << ": " << v.wrong);
-    CHECK(v.wrong.empty());
-  }
+  doubles::check_named_exactly(kata);
 }

@@ -49,10 +49,10 @@ bool computes_mistake(const Case& c, const kt::Tensor& got, const Mistakes& mist
 bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mistakes mistake);
 
 /// The signature of neg_inf_nan on a case with fully masked rows: the output is non-finite only in
-/// the rows whose query may attend to nothing (or, normalised over the queries, in the batch entries
-/// with a key no query may attend to), and the same code is finite once every query may
-/// see its own key again, with some key still masked (so the NaN comes from having nothing to
-/// attend to, not from masking after the softmax, which any masked key blows up).
+/// the rows whose query may attend to nothing (or, normalised over the queries, in the batch
+/// entries with a key no query may attend to), and the same code is finite once every query may see
+/// its own key again, with some key still masked (so the NaN comes from having nothing to attend
+/// to, not from masking after the softmax, which any masked key blows up).
 bool nan_only_where_nothing_to_attend(const Case& c, const Run& run);
 
 /// A score-scale detector (scale_by_d_model, scale_by_d_head): cases with several heads and

@@ -57,15 +57,11 @@ std::optional<int> parse_subcommand(CLI::App& app, int argc, char** argv) {
   return std::nullopt;
 }
 
-/// --sandbox for every command that grades; the mode reaches the graders it starts through
-/// KT_SANDBOX (which also sets the default).
+/// --sandbox for every command that grades (KT_SANDBOX sets the default); batch and selftest pass
+/// the mode on to the graders they start on their command lines (running/pool.cpp).
 void add_sandbox_option(CLI::App& app) {
   app.add_option_function<std::string>(
-         "--sandbox",
-         [](const std::string& name) {
-           set_sandbox_mode(*parse_sandbox_mode(name));
-           setenv("KT_SANDBOX", name.c_str(), 1);
-         },
+         "--sandbox", [](const std::string& name) { set_sandbox_mode(*parse_sandbox_mode(name)); },
          "auto (default): bubblewrap where it works, else say why; require: refuse to grade "
          "without it; off: without it (the limits and the system-call filter stay)")
       ->check(CLI::IsMember({"auto", "require", "off"}));

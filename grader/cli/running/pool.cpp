@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "grader/cli/reports/results_json.hpp"
+#include "grader/cli/running/sandbox.hpp"
 
 namespace cli {
 
@@ -32,8 +33,12 @@ std::vector<std::optional<KataResult>> grade_in_parallel(
     while (running < size_t(std::max(jobs, 1)) && next < files.size()) {
       const size_t i = next++;
       // Files are graded in parallel already: each file's checks one at a time.
-      std::vector<std::string> args = {self,       kata.name, "--solution",   files[i].string(),
-                                       "--format", "json",    "--check-jobs", "1"};
+      std::vector<std::string> args = {
+          self,           kata.name,
+          "--solution",   files[i].string(),
+          "--format",     "json",
+          "--check-jobs", "1",
+          "--sandbox",    std::string(sandbox_mode_name(sandbox_mode()))};
       args.insert(args.end(), extra_args.begin(), extra_args.end());
       if (i < file_args.size()) args.insert(args.end(), file_args[i].begin(), file_args[i].end());
       if (fork() == 0) {

@@ -124,6 +124,9 @@ std::vector<MhaEntry> catalogue() {
       "Divide by sqrt(d_head), the size of one head.", {.scale_by_d_model = true});
   add("scale_by_d_head", "attention with the scores divided by d_head",
       "Divide by sqrt(d_head), not d_head.", {.scale_by_d_head = true});
+  add("scale_by_sqrt_num_heads", "attention with the scores divided by sqrt(num_heads)",
+      "Divide by sqrt(d_head), the size of one head, not by the number of heads.",
+      {.scale_by_sqrt_heads = true});
 
   // Step 4, the mask (attn_mask overload) and the causal flag.
   add("mask_ignored", "attention with attn_mask ignored",
@@ -146,6 +149,10 @@ std::vector<MhaEntry> catalogue() {
       "A score of 0 still gets weight exp(0 - max): fill masked scores with "
       "kt::finfo(dtype).min so their weight is 0.",
       {.mask_use = MaskUse::FilledWithZero});
+  add("mask_filled_with_max", "attention with the masked scores set to +finfo.max",
+      "The fill must be the lowest value, kt::finfo(dtype).min: the largest one gives the masked "
+      "keys all of their query's weight.",
+      {.mask_use = MaskUse::FilledWithMax});
   add("mask_after_softmax", "attention with the mask applied after the softmax",
       "Mask the scores before the softmax.", {.mask_after_softmax = true});
   if (call.causal_flag) {
@@ -179,6 +186,10 @@ std::vector<MhaEntry> catalogue() {
       "Normalise over the keys, the last axis: kt::softmax(scores, -1).", {.softmax_dim = 1});
   add("softmax_over_batch", "attention with the softmax over the batch (dim 0)",
       "Normalise over the keys, the last axis: kt::softmax(scores, -1).", {.softmax_dim = 0});
+  add("weights_transposed", "attention with the values mixed by the transposed weights (wᵀ @ v)",
+      "Multiply the (T_query, T_key) weights by v as they are: weights @ v, each query's row of "
+      "weights mixing the values of its keys.",
+      {.weights_transposed = true});
 
   // Step 6, the batch and the output.
   add("attends_across_batch", "attention over the whole batch as one sequence (without attn_mask)",

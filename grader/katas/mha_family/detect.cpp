@@ -1,6 +1,7 @@
 #include "grader/katas/mha_family/detect.hpp"
 #include "grader/katas/mha_family/detectors.hpp"
 
+#include <cmath>
 #include <utility>
 
 #include "grader/katas/mha_family/journey.hpp"
@@ -87,13 +88,24 @@ bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mist
   return false;
 }
 
+bool scale_stands_apart(const Case& c, double divisor) {
+  const double dk = double(c.dk), H = double(c.H);
+  // What a learner divides the scores by: 1, sqrt(d_head) (right), d_head, sqrt(d_model),
+  // d_model, sqrt(num_heads), num_heads.
+  const double divisors[] = {1.0, std::sqrt(dk), dk, std::sqrt(dk * H), dk * H, std::sqrt(H), H};
+  int equal = 0;
+  for (const double d : divisors) equal += std::abs(d - divisor) <= 1e-12 * divisor ? 1 : 0;
+  return equal == 1;
+}
+
 Outcome check_scale_pitfall(uint64_t seed, const char* id, const Mistakes& mistake, int64_t dk_min,
+                            const std::function<double(const Case&)>& divides_by,
                             const std::function<std::string(const Case&)>& message) {
   return run_mha_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
     Spec spec = several_heads(Masking::NotCausal);
     spec.dk_min = dk_min;
     const Case c = generate(spec);
-    if (c.dk == c.H) return std::nullopt;  // cannot tell the scale mistakes apart
+    if (!scale_stands_apart(c, divides_by(c))) return std::nullopt;
     const Run run = run_learner(c);
     if (!shape_ok(c, run)) return cannot_check(c, run, "the score scale");
     if (!computes_mistake_under_any_split(c, run.out, mistake)) return std::nullopt;

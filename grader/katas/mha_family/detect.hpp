@@ -55,10 +55,17 @@ bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mist
 /// to, not from masking after the softmax, which any masked key blows up).
 bool nan_only_where_nothing_to_attend(const Case& c, const Run& run);
 
+/// Whether `divisor` of the scores differs on the case from every other one a learner divides by
+/// (1, sqrt(d_head), d_head, sqrt(d_model), d_model, sqrt(num_heads), num_heads): where two
+/// coincide (d_head = 2 with 4 heads: d_head = sqrt(num_heads)), the output cannot tell which of
+/// them the code used.
+bool scale_stands_apart(const Case& c, double divisor);
+
 /// A score-scale detector (scale_by_d_model, scale_by_d_head): cases with several heads and
 /// d_head >= dk_min, the signature under any split, `message` for the case. It skips the cases
-/// with d_head = num_heads, where sqrt(d_model) = d_head and the two scale mistakes coincide.
+/// where the pitfall's divisor of the scores (divides_by) does not stand apart.
 Outcome check_scale_pitfall(uint64_t seed, const char* id, const Mistakes& mistake, int64_t dk_min,
+                            const std::function<double(const Case&)>& divides_by,
                             const std::function<std::string(const Case&)>& message);
 
 }  // namespace grader::mha

@@ -76,11 +76,12 @@ kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, in
     Tq = B * T;
   }
   const double sqrt_dk = std::sqrt(double(dk));
-  const double scale = m.scale_missing      ? 1.0
-                       : m.scale_multiplied ? 1.0 / sqrt_dk
-                       : m.scale_by_d_model ? std::sqrt(double(D))
-                       : m.scale_by_d_head  ? double(dk)
-                                            : sqrt_dk;
+  const double scale = m.scale_missing         ? 1.0
+                       : m.scale_multiplied    ? 1.0 / sqrt_dk
+                       : m.scale_by_d_model    ? std::sqrt(double(D))
+                       : m.scale_by_d_head     ? double(dk)
+                       : m.scale_by_sqrt_heads ? std::sqrt(double(H))
+                                               : sqrt_dk;
   const kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / scale;
   const kt::Tensor ones = kt::ones({Tq, Tq}, kt::Bool);
   kt::Tensor allowed = ones;
@@ -109,6 +110,7 @@ kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, in
     switch (m.mask_use) {
       case MaskUse::Applied:
       case MaskUse::FilledWithZero:
+      case MaskUse::FilledWithMax:
         allowed = allowed & mask;
         break;
       case MaskUse::Ignored:
@@ -125,7 +127,9 @@ kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, in
     }
   }
   const double lowest = kt::finfo(kt::Float64).min;  // a row with nothing allowed: uniform
-  const double fill = m.mask_use == MaskUse::FilledWithZero ? 0.0 : lowest;
+  const double fill = m.mask_use == MaskUse::FilledWithZero  ? 0.0
+                      : m.mask_use == MaskUse::FilledWithMax ? kt::finfo(kt::Float64).max
+                                                             : lowest;
   const int64_t softmax_dim = m.softmax_over_queries ? -2 : m.softmax_dim;
   kt::Tensor weights;
   if (m.mask_after_softmax) {
@@ -133,7 +137,7 @@ kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, in
   } else {
     weights = kt::softmax(scores.masked_fill(~allowed, fill), softmax_dim);
   }
-  kt::Tensor out = kt::matmul(weights, v);
+  kt::Tensor out = kt::matmul(m.weights_transposed ? weights.transpose(-2, -1) : weights, v);
   if (batch_mixed) out = out.reshape({H, B, T, dk}).transpose(0, 1);
   const HeadSplit merge = m.merge_memory_order ? HeadSplit::NoTranspose
                           : m.merge_transposed ? HeadSplit::Contiguous

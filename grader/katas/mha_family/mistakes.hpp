@@ -32,6 +32,7 @@ enum class MaskUse {
   Transposed,        // applied to (key, query) instead of (query, key)
   FirstEntryForAll,  // batch entry 0's mask applied to every batch entry
   FilledWithZero,    // masked scores set to 0 instead of a large negative number
+  FilledWithMax,     // masked scores set to +finfo.max: all the weight on the masked keys
 };
 
 /// What causal = true allows (true = may attend); the catalogue's causal mistakes.
@@ -64,9 +65,11 @@ struct Mistakes {
   bool out_bias_missing = false;   // out_proj's bias left out
   bool scale_missing = false;      // scores not scaled
   bool scale_multiplied = false;   // scores multiplied by sqrt(d_head) instead of divided
+  bool scale_by_sqrt_heads = false;  // scores divided by sqrt(num_heads)
   MaskUse mask_use = MaskUse::Applied;
   CausalMask causal_mask = CausalMask::Tril;
   int64_t softmax_dim = -1;     // the axis of the (B, H, T, T) weights the softmax normalises
+  bool weights_transposed = false;  // the values mixed by the weights' transpose: weightsᵀ @ v
   bool residual_added = false;  // x added to the output (a transformer block's residual)
   bool batch_mixed = false;     // without attn_mask, every sequence of the batch attends to
                                 // every other's tokens (batch and time flattened together)

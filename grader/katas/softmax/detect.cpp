@@ -22,7 +22,8 @@ std::vector<Steps> searched_steps(int64_t rank) {
     for (const bool sum_keepdim : {true, false}) {
       for (int64_t maxima = 0; maxima < rank; ++maxima)
         all.push_back({.sum_axis = sums, .sum_keepdim = sum_keepdim, .max_axis = maxima});
-      if (sum_keepdim) all.push_back({.sum_axis = sums, .max_axis = sums, .max_keepdim = false});
+      all.push_back(
+          {.sum_axis = sums, .sum_keepdim = sum_keepdim, .max_axis = sums, .max_keepdim = false});
     }
   }
   return all;

@@ -27,9 +27,9 @@
 //   softmax_wrong_dim and max_over_wrong_dim, with any dim (a reduction along another axis than
 //   the right one shows with every dim but that axis); EqualMaxima with dim not first for
 //   sum_without_keepdim (any mistake of the maxima along dim cancels out there).
-// The maxima without keepdim are searched beside sums that keep their axis only: a solution with
-// both keepdim mistakes is named sum_without_keepdim only (solutions/softmax/pitfalls/
-// both_without_keepdim.cpp).
+// The maxima without keepdim are searched along the sums' axis, beside sums with keepdim and
+// without: a solution that drops both axes (solutions/softmax/pitfalls/both_without_keepdim.cpp)
+// is named with both pitfalls.
 #pragma once
 
 #include <cstdint>
@@ -59,7 +59,7 @@ Made pitfalls_made(const Steps& steps, int64_t axis);
 
 /// The computations the detectors search on x of `rank` axes (Note [softmax detectors]): the sums
 /// along any axis, with keepdim or without; the maxima along any axis with keepdim, or along the
-/// sums' axis without (beside sums with keepdim). Axes counted from the front.
+/// sums' axis without. Axes counted from the front.
 std::vector<Steps> searched_steps(int64_t rank);
 
 /// The searched steps that compute got on the case (at its tolerance) and make the pitfall

@@ -1,7 +1,6 @@
-// expect-pitfalls: sum_without_keepdim
-// Neither reduction keeps its axis. The detectors name the sums: where the misplaced maxima would
-// show (square inputs, dim not first), the misplaced sums change the result too, and only the
-// sums' signature survives inputs whose slices share one maximum.
+// expect-pitfalls: max_over_wrong_dim, sum_without_keepdim
+// Neither reduction keeps its axis: the maxima and the sums both line up with x's last axes, not
+// along dim. Two mistakes, each named.
 #include "softmax.hpp"
 
 namespace kata {

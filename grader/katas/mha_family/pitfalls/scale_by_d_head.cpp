@@ -5,16 +5,18 @@
 namespace grader::mha {
 Outcome check_scale_by_d_head(uint64_t seed) {
   // d_head >= 2: d_head = 1 is its own square root.
-  return check_scale_pitfall(seed, "scale_by_d_head", {.scale_by_d_head = true}, 2,
-                             [](const Case& c) {
-                               return "the scores are divided by d_head = " + std::to_string(c.dk) +
-                                      " instead of sqrt(d_head) = sqrt(" + std::to_string(c.dk) +
-                                      "). A dot product of d_head terms of unit spread has spread "
-                                      "sqrt(d_head), so dividing by sqrt(d_head) brings the scores "
-                                      "back to unit spread; dividing by d_head shrinks them by a "
-                                      "further sqrt(d_head) and flattens attention towards "
-                                      "uniform. Use std::sqrt(double(d_head)).";
-                             });
+  return check_scale_pitfall(
+      seed, "scale_by_d_head", {.scale_by_d_head = true}, 2,
+      [](const Case& c) { return double(c.dk); },
+      [](const Case& c) {
+        return "the scores are divided by d_head = " + std::to_string(c.dk) +
+               " instead of sqrt(d_head) = sqrt(" + std::to_string(c.dk) +
+               "). A dot product of d_head terms of unit spread has spread "
+               "sqrt(d_head), so dividing by sqrt(d_head) brings the scores "
+               "back to unit spread; dividing by d_head shrinks them by a "
+               "further sqrt(d_head) and flattens attention towards "
+               "uniform. Use std::sqrt(double(d_head)).";
+      });
 }
 
 constinit const FamilyDetector scale_by_d_head_detector{

@@ -30,12 +30,10 @@ enum class WrongDim {
   NegativeOffByOne,  // a negative dim made x.dim() - 1 + dim (negative_dim_off_by_one.cpp)
 };
 enum class MaxAxis {
-  Last,   // the maximum over the last axis (max_over_wrong_dim.cpp)
-  First,  // the maximum over the first axis (max_over_first_axis.cpp)
+  Last,            // the maximum over the last axis (max_over_wrong_dim.cpp)
+  First,           // the maximum over the first axis (max_over_first_axis.cpp)
+  WithoutKeepdim,  // the maximum along dim without keepdim (max_without_keepdim.cpp)
 };
-// max_over_wrong_dim's third form, the maxima without keepdim (max_without_keepdim.cpp), is not
-// among them: beside sums without keepdim the test bed has it named sum_without_keepdim only
-// (both_without_keepdim.cpp, Note [softmax detectors]), where both mistakes are made.
 struct Forms {
   NoMax no_max = NoMax::Plain;
   WrongDim wrong_dim = WrongDim::LastAxis;
@@ -48,7 +46,7 @@ Forms forms;
 std::string text(const Forms& f) {
   const char* no_max[] = {"exp(x)", "clamped", "in Float64"};
   const char* wrong_dim[] = {"the last axis", "a negative dim off by one"};
-  const char* max_axis[] = {"the last axis", "the first axis"};
+  const char* max_axis[] = {"the last axis", "the first axis", "without keepdim"};
   return std::string("no_max_subtraction ") + no_max[int(f.no_max)] + ", softmax_wrong_dim " +
          wrong_dim[int(f.wrong_dim)] + ", max_over_wrong_dim " + max_axis[int(f.max_axis)];
 }
@@ -67,10 +65,12 @@ kt::Tensor softmax(const kt::Tensor& x, int64_t dim) {
   }
   kt::Tensor e;
   if (!slip("no_max_subtraction")) {
-    const int64_t max_axis = !slip("max_over_wrong_dim")       ? dim
-                             : forms.max_axis == MaxAxis::Last ? -1
-                                                               : 0;
-    e = kt::exp(x - kt::amax(x, max_axis, /*keepdim=*/true));
+    const bool slipped = slip("max_over_wrong_dim");
+    const int64_t max_axis = !slipped || forms.max_axis == MaxAxis::WithoutKeepdim ? dim
+                             : forms.max_axis == MaxAxis::Last                     ? -1
+                                                                                   : 0;
+    const bool keepdim = !slipped || forms.max_axis != MaxAxis::WithoutKeepdim;
+    e = kt::exp(x - kt::amax(x, max_axis, keepdim));
   } else if (forms.no_max == NoMax::Clamped) {
     e = kt::exp(kt::minimum(kt::maximum(x, kt::full_like(x, -80.0)), kt::full_like(x, 80.0)));
   } else if (forms.no_max == NoMax::InFloat64) {
@@ -119,7 +119,7 @@ TEST_CASE("softmax: no pitfall, every pitfall alone and every two together are n
 TEST_CASE("softmax: the same with the slips in the test bed's other forms", "[doubles]") {
   for (const NoMax no_max : {NoMax::Plain, NoMax::Clamped, NoMax::InFloat64})
     for (const WrongDim wrong_dim : {WrongDim::LastAxis, WrongDim::NegativeOffByOne})
-      for (const MaxAxis max_axis : {MaxAxis::Last, MaxAxis::First}) {
+      for (const MaxAxis max_axis : {MaxAxis::Last, MaxAxis::First, MaxAxis::WithoutKeepdim}) {
         const Forms f{no_max, wrong_dim, max_axis};
         if (f.no_max == NoMax::Plain && f.wrong_dim == WrongDim::LastAxis &&
             f.max_axis == MaxAxis::Last)

@@ -268,18 +268,18 @@ Independence analyse(const Case& c, const std::vector<Position>& visible,
     if (shared[d] && first_shared < 0) first_shared = d;
   }
   if (first_shared >= 0) {
-    std::string where, shape = "(";
+    std::string where, mask_shape = "(";
     const char* sizes[4] = {"B", "H", "T", "T"};
     for (int d = 0; d < 4; ++d) {
       if (shared[d]) where += std::string(where.empty() ? "" : ", and ") + kAxes[d].together;
-      shape += std::string(d ? ", " : "") + (shared[d] ? "1" : sizes[d]);
+      mask_shape += std::string(d ? ", " : "") + (shared[d] ? "1" : sizes[d]);
     }
-    shape += ")";
+    mask_shape += ")";
     result.shared_where = where;
-    result.shared_shape = shape;
+    result.shared_shape = mask_shape;
     if (!weights.empty()) result.shared_example = example_rows(c, weights, first_shared);
     result.problem = "over " + calls + ", your module dropped the same weights " + where +
-                     ": one mask of shape " + shape +
+                     ": one mask of shape " + mask_shape +
                      " stood for the whole (B, H, T, T) weights (drawn once and broadcast, or "
                      "drawn once and reused). Dropout decides every weight on its own, as "
                      "nn.Dropout on the weights does: draw one number per weight.";

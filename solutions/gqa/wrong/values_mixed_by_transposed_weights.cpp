@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: weights_transposed
 // Wrong, no named pitfall: the values are mixed with the transposed weights (weights^T @ v);
 // the softmax itself is along the keys.
 #include <cmath>

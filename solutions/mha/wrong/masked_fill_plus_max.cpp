@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: mask_filled_with_max
 // Wrong, no named pitfall: the masked scores are filled with +finfo.max instead of finfo.min, so
 // a masked key takes all of its query's weight (the mask's direction is right).
 #include <cmath>

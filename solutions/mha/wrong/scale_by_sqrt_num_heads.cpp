@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: scale_by_sqrt_num_heads
 // Wrong, no named pitfall: the scores are divided by sqrt(num_heads) (here passed in
 // d_head's place), neither sqrt(d_head) nor sqrt(d_model).
 #include <cmath>

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: weights_transposed
 // Wrong, no named pitfall: the values are mixed with the transposed weights (weights^T @ v),
 // each output row a sum over the queries' weights for that key; the softmax is along the keys.
 #include <cmath>

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: scale_by_sqrt_num_heads
 // Wrong, no named pitfall: the scores are divided by sqrt(h), the number of heads, neither
 // sqrt(d_head) nor sqrt(d).
 #include <cmath>

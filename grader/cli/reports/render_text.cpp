@@ -107,7 +107,9 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     s += "\n";
     const TestResult* rep = shown_by(t);
     if (rep != t && t->pitfall.empty()) {
-      const std::string own_case = ". Its own case: " + only_check(rerun, t->id);
+      // The command on a line of its own, never wrapped: it is copied whole.
+      const std::string own_case = ". Its own case:";
+      const std::string command = "          " + only_check(rerun, t->id) + "\n";
       // How this check is tied to the one shown in full, in its own terms.
       const std::string tie = !t->diagnosis.empty()        ? "diagnosis " + t->diagnosis
                               : t->wrong != Wrong::None    ? "a result of the " + wrong_what(*t)
@@ -118,7 +120,8 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
         s += wrap("Not run: it calls the same code as " + rep->id +
                       ", which timed out above, and would wait the same way. Fix that first" +
                       own_case,
-                  "        ");
+                  "        ") +
+             command;
         continue;
       }
       if (skipped) {
@@ -126,12 +129,14 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
         const std::string how = t->wrong != Wrong::None ? "returned " + tie + ", as"
                                 : !t->threw.empty()     ? "threw " + tie + " as"
                                                         : "failed for the same cause as";
-        s += wrap(what + ": the code " + how + " in " + rep->id + " above" + own_case, "        ");
+        s += wrap(what + ": the code " + how + " in " + rep->id + " above" + own_case, "        ") +
+             command;
       } else {
         s += wrap("Same cause as " + rep->id + " above (" +
                       (t->threw.empty() || !t->diagnosis.empty() ? "" : "it threw ") + tie +
                       "): fix that first, this check should follow" + own_case,
-                  "        ");
+                  "        ") +
+             command;
       }
       continue;
     }

@@ -54,8 +54,19 @@ TEST_CASE("a check's own case is the rerun command with only its --check, not on
           "[render]") {
   const std::string text = cli::to_text(
       view_error_result(), false, "./grade mha --seed 3 --check shape --check causal_is_causal");
-  CHECK(text.find("Its own case: ./grade mha --seed 3 --check shape\n") != std::string::npos);
+  CHECK(text.find("Its own case:\n          ./grade mha --seed 3 --check shape\n") !=
+        std::string::npos);
   CHECK(text.find("--check causal_is_causal --check shape") == std::string::npos);
+}
+
+TEST_CASE("a check's own case is a command on a line of its own, never wrapped", "[render]") {
+  const std::string rerun =
+      "./grade mha --seed 1 --solution "
+      "solutions/mha/wrong/a_file_with_a_rather_long_name_indeed.cpp";
+  const std::string text = cli::to_text(view_error_result(), false, rerun);
+  CHECK(text.find("\n          " + rerun + " --check shape\n") != std::string::npos);
+  CHECK(text.find("\n          " + rerun + " --check pitfall_wrong_head_order\n") !=
+        std::string::npos);
 }
 
 TEST_CASE("checks that threw the same error are one cause, shown once by the pitfall that names it",
@@ -68,11 +79,12 @@ TEST_CASE("checks that threw the same error are one cause, shown once by the pit
         "  FAIL  shape\n"
         "        Same cause as pitfall_missing_contiguous above (it threw the same kt::ViewError): "
         "fix that\n"
-        "        first, this check should follow. Its own case: ./grade mha --check shape\n"
+        "        first, this check should follow. Its own case:\n"
+        "          ./grade mha --check shape\n"
         "  SKIP  pitfall_wrong_head_order\n"
         "        could not check for the head order: the code threw the same kt::ViewError as in\n"
-        "        pitfall_missing_contiguous above. Its own case: ./grade mha --check "
-        "pitfall_wrong_head_order\n"
+        "        pitfall_missing_contiguous above. Its own case:\n"
+        "          ./grade mha --check pitfall_wrong_head_order\n"
         "  PASS  causal_is_causal\n"
         "\n"
         "2 of 4 checks failed, 1 skipped  score 1/4 (each check's points: katas/mha/kata.toml)\n"

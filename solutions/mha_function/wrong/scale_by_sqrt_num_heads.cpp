@@ -18,8 +18,7 @@ kt::Tensor mha(const kt::Tensor& x, const kt::Tensor& Wq, const kt::Tensor& Wk,
   const kt::Tensor k = split(kt::matmul(x, Wk));
   const kt::Tensor v = split(kt::matmul(x, Wv));
 
-  kt::Tensor scores =
-      kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(h));  // (B, h, T, T)
+  kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(h));  // (B, h, T, T)
   // Mask before the softmax with the lowest finite value: a fully masked row stays finite.
   if (mask) scores = scores.masked_fill(~*mask, kt::finfo(scores.dtype()).min);
   const kt::Tensor out = kt::matmul(kt::softmax(scores, -1), v);  // (B, h, T, d_head)

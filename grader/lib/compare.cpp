@@ -53,6 +53,17 @@ std::string slice_text(const kt::Tensor& t, int64_t max_values, int digits) {
   return s + "]";
 }
 
+std::pair<std::string, std::string> texts_that_differ(double a, double b) {
+  const auto text = [](double v, int digits) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, std::isnan(v) ? NAN : v);
+    return std::string(buf);
+  };
+  int digits = 6;
+  while (digits < 17 && a != b && text(a, digits) == text(b, digits)) ++digits;
+  return {text(a, digits), text(b, digits)};
+}
+
 std::string values_text(const kt::Tensor& t) {
   if (t.numel() <= 24) return kt::repr(t);
   return slice_text(t, 12) + " (the first 12 of " + std::to_string(t.numel()) +

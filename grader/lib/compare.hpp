@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 
 #include "grader/lib/check.hpp"
 #include "kt/tensor.hpp"
@@ -44,6 +45,10 @@ std::string differs_message(const kt::Tensor& got, const kt::Tensor& expected,
 
 /// "[0.1234, -2.5, nan, ...]": the first values of a tensor, flattened, `digits` significant.
 std::string slice_text(const kt::Tensor& t, int64_t max_values = 6, int digits = 6);
+
+/// Two numbers as text, with as many significant digits as it takes (6 to 17) for them to print
+/// differently when they differ: {"2.0173712", "2.0173745"}, not "2.01737" twice.
+std::pair<std::string, std::string> texts_that_differ(double a, double b);
 
 /// A case's input as text: kt::repr when it has at most 24 values, else its first 12 values
 /// ("[...] (the first 12 of 96 values, row-major)").

@@ -155,11 +155,11 @@ std::string call_text(const Case& c, int64_t call) {
 }
 
 Failure failure(const Case& c, const kt::Tensor& got, const kt::Tensor& expected,
-                std::string message) {
+                std::string message, const std::string& name) {
   Failure f;
   f.message = std::move(message);
   f.counterexample = c.describe();
-  show_worst_row(got, expected, f, "out");
+  show_worst_row(got, expected, f, name);
   return f;
 }
 

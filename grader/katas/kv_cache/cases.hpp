@@ -84,9 +84,10 @@ ref::CachedSequence run_reference(const Case& c);
 /// "forward call 2 of 3 (tokens 4..5, 4 tokens already cached)".
 std::string call_text(const Case& c, int64_t call);
 
-/// The failure for a case, with the row where got differs most from expected.
+/// The failure for a case, with the row where got differs most from expected, captioned by name
+/// ("out[0, 2, :]", or "cache.k[...]" for the cached keys).
 Failure failure(const Case& c, const kt::Tensor& got, const kt::Tensor& expected,
-                std::string message);
+                std::string message, const std::string& name = "out");
 /// The failure for a decode that threw or returned another shape (not_implemented when it threw
 /// kt::NotImplemented); nullopt when every call returned its shape.
 std::optional<Failure> failure_from_decode(const Case& c, const Decode& d);

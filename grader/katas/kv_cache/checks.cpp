@@ -56,9 +56,14 @@ Outcome check_one_token_at_a_time(uint64_t seed) {
     Spec spec;
     spec.split = Split::OneAtATime;
     const Case c = generate(spec);
-    return compare_outputs(c, run_learner(c),
-                           " After the prefill each call brings one token: its position is the "
-                           "cache's length, and it attends to every cached key and to itself.");
+    const std::string why =
+        c.chunks.size() == 1
+            ? " This case is a prefill alone, one call from an empty cache: token t sits at "
+              "position t and sees keys 0..t."
+            : " After a prefill of " + std::to_string(c.chunks.front()) +
+                  ", each call brings one token: its position is the cache's length, and it "
+                  "attends to every cached key and to itself.";
+    return compare_outputs(c, run_learner(c), why);
   });
 }
 
@@ -94,12 +99,14 @@ Outcome check_cache_holds_the_sequence(uint64_t seed) {
       return failure(c, d.cache_k, want.k,
                      "the cached keys differ from the whole sequence's keys rotated at their "
                      "positions (shown: the row where they differ most). The cache stores keys "
-                     "after RoPE, each rotated once, at its own position.");
+                     "after RoPE, each rotated once, at its own position.",
+                     "cache.k");
     }
     if (!close(d.cache_v, want.v)) {
       return failure(c, d.cache_v, want.v,
                      "the cached values differ from the whole sequence's values (v_proj of each "
-                     "token, split into heads, never rotated).");
+                     "token, split into heads, never rotated).",
+                     "cache.v");
     }
     return std::nullopt;
   });

@@ -87,7 +87,7 @@ Spec one_head(Masking masking) {
           .t_max = 6,
           .h_min = 1,
           .h_max = 1,
-          .dk_min = 2,
+          .dk_min = 1,
           .dk_max = 4,
           .masking = masking};
 }

@@ -40,9 +40,7 @@ struct Spec {
 };
 
 /// The detectors' presets (Note [pitfall detectors] in detect.hpp): small cases with one head,
-/// where every head-splitting, merging and scaling mistake vanishes (d_head >= 2: with d_model = 1
-/// and no bias the scores x wq wk xᵀ are symmetric, and the weights transposed are a softmax over
-/// the queries)...
+/// where every head-splitting, merging and scaling mistake vanishes...
 Spec one_head(Masking masking);
 /// ...or with 2-4 heads, where they show.
 Spec several_heads(Masking masking);

@@ -5,12 +5,21 @@
 namespace grader::mha {
 Outcome check_softmax_wrong_dim(uint64_t seed) {
   return run_mha_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
-    // One head and no mask: the head-splitting, merging, scaling and masking mistakes vanish.
-    // T >= 2, or both axes have one element and agree.
-    const Case c = generate(one_head(Masking::NotCausal));
+    // One head and no mask: the head-splitting, merging and masking mistakes vanish, and so does
+    // scale_by_d_model. T >= 2, or both axes have one element and agree. d_head >= 2: with
+    // d_model = 1 the scores x wq wk xᵀ are symmetric (without bias), and weights transposed
+    // before they mix the values would be a softmax over the queries.
+    Spec spec = one_head(Masking::NotCausal);
+    spec.dk_min = 2;
+    const Case c = generate(spec);
     const Run run = run_learner(c);
     if (!shape_ok(c, run)) return cannot_check(c, run, "the softmax axis");
-    if (!computes_mistake(c, run.out, {.softmax_over_queries = true})) return std::nullopt;
+    // scale_by_d_head shows at d_head >= 2: beside it, or alone.
+    if (!computes_mistake(c, run.out, {.softmax_over_queries = true}) &&
+        !(close(run.out,
+                run_mistakes(c, {.scale_by_d_head = true, .softmax_over_queries = true})) &&
+          !close(run.out, run_mistakes(c, {.scale_by_d_head = true}))))
+      return std::nullopt;
     return found_pitfall(
         c, run, "softmax_wrong_dim",
         "the softmax runs over the query axis (dim -2) of the (B, num_heads, T_query, T_key) "

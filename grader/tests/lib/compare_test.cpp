@@ -2,6 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "grader/lib/compare.hpp"
@@ -89,4 +91,17 @@ TEST_CASE("same_as_mistake takes NaN as equal to NaN, and nothing else it would 
   CHECK_FALSE(grader::same_as_mistake(vec({nan, 1.0}, {1, 2}), mistake));
   CHECK_FALSE(grader::same_as_mistake(kt::Tensor(), mistake));
   CHECK_FALSE(grader::same_as_mistake(mistake, kt::Tensor()));
+}
+
+TEST_CASE("texts_that_differ prints two different numbers with the digits that tell them apart",
+          "[grader]") {
+  using Texts = std::pair<std::string, std::string>;
+  CHECK(grader::texts_that_differ(2.0173712, 2.0173756) == Texts{"2.017371", "2.017376"});
+  CHECK(grader::texts_that_differ(0.5, 0.25) == Texts{"0.5", "0.25"});
+  // Equal numbers print alike, with the default six digits.
+  CHECK(grader::texts_that_differ(1.0 / 3, 1.0 / 3) == Texts{"0.333333", "0.333333"});
+  // A float32 rounding away: still told apart, within double's 17 digits.
+  const double a = 1.0, b = std::nextafter(1.0, 2.0);
+  const Texts t = grader::texts_that_differ(a, b);
+  CHECK(t.first != t.second);
 }

@@ -88,6 +88,9 @@ int interview(const std::string& name, int minutes, GradeOptions opt, std::istre
   fs::create_directories(scratch.parent_path());
   fs::copy_file(kata.stub, scratch, fs::copy_options::overwrite_existing);
   const std::string shown = fs::relative(scratch, source_dir()).string();
+  // The stub's time is read before "The clock is running" is printed: a save made as soon as the
+  // line shows (a script, or a quick editor) is a change, not the starting point.
+  fs::file_time_type seen = fs::last_write_time(scratch);
 
   std::cout << "Interview: " << kata.title << ". You have " << minutes << " minutes.\n"
             << "Write your answer in " << shown << " (a fresh copy of the stub; "
@@ -103,7 +106,6 @@ int interview(const std::string& name, int minutes, GradeOptions opt, std::istre
   opt.format = "none";
   const auto start = std::chrono::steady_clock::now();
   const auto deadline = start + std::chrono::minutes(minutes);
-  fs::file_time_type seen = fs::last_write_time(scratch);
   std::optional<KataResult> last;
   bool passed = false;
   while (!passed && std::chrono::steady_clock::now() < deadline) {

@@ -21,7 +21,8 @@ struct RopeEntry {
 std::vector<RopeEntry> catalogue();
 
 /// Fixed Float64 cases on which every entry differs from every other and from the reference (a
-/// test asserts it): d = 6 and 8, start_pos 5 and 3, base 100 and 10000.
+/// test asserts it): T = 3 with d = 8 and T = 4 with d = 6, start_pos 5 and 3, base 100 and
+/// 10000.
 std::vector<Case> discriminating_cases();
 
 /// The steps of rotate-half RoPE on the case (Float64, as on Hugging Face): the frequencies, the

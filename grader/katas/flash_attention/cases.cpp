@@ -77,7 +77,7 @@ Case Case::to(kt::Dtype dtype) const {
   return c;
 }
 
-int64_t draw_block(int64_t T, BlockKind kind) {
+int64_t draw_block(int64_t T, BlockKind kind, int64_t block_min) {
   if (kind == BlockKind::Any) {
     kind = *rc::gen::element(BlockKind::Divides, BlockKind::DoesNotDivide, BlockKind::One,
                              BlockKind::WholeOrMore)
@@ -99,7 +99,8 @@ int64_t draw_block(int64_t T, BlockKind kind) {
     case BlockKind::One:
       return 1;
     case BlockKind::Smaller:
-      return *rc::gen::inRange<int64_t>(2, std::max<int64_t>(T / 2, 2) + 1).as("block_size");
+      return *rc::gen::inRange<int64_t>(block_min, std::max<int64_t>(T / 2, block_min) + 1)
+                  .as("block_size");
     case BlockKind::WholeOrMore:
     case BlockKind::Any:
       break;
@@ -108,12 +109,13 @@ int64_t draw_block(int64_t T, BlockKind kind) {
 }
 
 Case generate(const Spec& spec) {
-  const int64_t t_min =
-      spec.block == BlockKind::Smaller ? std::max<int64_t>(spec.t_min, 4) : spec.t_min;
+  const int64_t t_min = spec.block == BlockKind::Smaller
+                            ? std::max<int64_t>(spec.t_min, 2 * spec.block_min)
+                            : spec.t_min;
   const auto T = *rc::gen::inRange(t_min, spec.t_max + 1).as("T");
   const auto d = *rc::gen::inRange<int64_t>(1, spec.d_max + 1).as("d");
   const auto dv = *rc::gen::inRange<int64_t>(1, spec.d_max + 1).as("d_v");
-  const int64_t block = draw_block(T, spec.block);
+  const int64_t block = draw_block(T, spec.block, spec.block_min);
   const kt::Shape leading = draw_leading_axes(spec.leading_rank_max);
   const bool causal = spec.causal ? *spec.causal : *rc::gen::arbitrary<bool>().as("causal");
   const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("seed of the values");

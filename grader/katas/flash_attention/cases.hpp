@@ -35,7 +35,8 @@ struct Spec {
   int leading_rank_max = 2;
   std::optional<bool> causal;  // unset: at random
   BlockKind block = BlockKind::Any;
-  double scale = 1.0;  // q and k are drawn N(0, scale²): large scale, large scores
+  int64_t block_min = 2;  // BlockKind::Smaller: block_min <= block_size <= T / 2, T >= 2 block_min
+  double scale = 1.0;     // q and k are drawn N(0, scale²): large scale, large scores
 };
 
 struct Case {
@@ -58,8 +59,9 @@ struct Case {
 /// Draws a case inside a RapidCheck property (T, d, d_v and block_size named, so shrinking shows
 /// them).
 Case generate(const Spec& spec = {});
-/// A block size of the given kind for T (drawn inside a property).
-int64_t draw_block(int64_t T, BlockKind kind);
+/// A block size of the given kind for T (drawn inside a property); BlockKind::Smaller draws it
+/// from block_min to max(T / 2, block_min).
+int64_t draw_block(int64_t T, BlockKind kind, int64_t block_min = 2);
 /// A case of fixed sizes, its values from seed (for the memory and op-count checks).
 Case fixed_case(int64_t T, int64_t d, int64_t block, bool causal, uint64_t seed);
 

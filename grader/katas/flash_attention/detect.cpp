@@ -2,7 +2,7 @@
 
 namespace grader::kata_flash_attention {
 
-Case detector_case(bool causal) {
+Case detector_case(bool causal, int64_t block_min) {
   Spec spec;
   spec.t_min = 4;
   spec.t_max = 12;
@@ -10,6 +10,7 @@ Case detector_case(bool causal) {
   spec.leading_rank_max = 1;
   spec.causal = causal;
   spec.block = BlockKind::Smaller;
+  spec.block_min = block_min;
   return generate(spec);
 }
 

@@ -16,8 +16,9 @@
 //   division the running sum is never used, so a sum left unrescaled cannot show, and is not
 //   named: tests/mistakes_test.cpp pins which combinations coincide.)
 // - causal_block_leak: with is_causal, the same rule over every combination (a query sees every
-//   key of its own block); rows with NaN are left out of the comparison, so a file that also has
-//   running_max_nan is still named on its finite rows.
+//   key of its own block), on blocks of 3 keys or more (in a block of 2 that is the next key only,
+//   as a causal mask off by one shows it); rows with NaN are left out of the comparison, so a file
+//   that also has running_max_nan is still named on its finite rows.
 // - running_max_nan: with is_causal, NaN only on queries that meet a block of keys all in their
 //   future (every query before the last block's first key), the finite rows attention's (or a
 //   combination's above), and no NaN at all on the same inputs without is_causal: the signature
@@ -38,8 +39,9 @@ namespace grader::kata_flash_attention {
 
 inline constexpr int kDetectorCases = 30;
 
-/// The detectors' case: T 4-12, d and d_v 1-4, 0-1 leading axes, 2 <= block_size <= T / 2.
-Case detector_case(bool causal);
+/// The detectors' case: T 2 block_min-12, d and d_v 1-4, 0-1 leading axes, block_min <= block_size
+/// <= T / 2.
+Case detector_case(bool causal, int64_t block_min = 2);
 
 /// A detector's failure for a call that threw or returned another shape (shown as skipped).
 std::optional<Failure> cannot_check(const Case& c, const Run& run, const std::string& id);

@@ -63,7 +63,8 @@ struct Verdict {
 };
 
 /// Runs no slip, every slip alone and every pair of slips (Note [every double named exactly]); a
-/// verdict for each.
+/// verdict for each. Under AddressSanitizer, no pairs (Note [doubles under the sanitizers] in
+/// doubles.cpp).
 std::vector<Verdict> every_single_and_double(const Kata& kata, uint64_t seed);
 
 /// "{a, b}".

@@ -39,8 +39,8 @@ namespace grader::kata_flash_attention {
 
 inline constexpr int kDetectorCases = 30;
 
-/// The detectors' case: T 2 block_min-12, d and d_v 1-4, 0-1 leading axes, block_min <= block_size
-/// <= T / 2.
+/// The detectors' case: T from max(4, 2 block_min) to 12, d and d_v 1-4, 0-1 leading axes,
+/// block_min <= block_size <= T / 2.
 Case detector_case(bool causal, int64_t block_min = 2);
 
 /// A detector's failure for a call that threw or returned another shape (shown as skipped).

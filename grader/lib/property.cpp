@@ -3,32 +3,55 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace grader {
 
-Outcome run_property(uint64_t seed, int cases, const std::function<std::optional<Failure>()>& body,
-                     const std::vector<std::string>& hidden) {
+namespace {
+
+/// One run of a property: RapidCheck's result, the failure of its smallest failing case (the last
+/// case that failed: a failing shrink is always taken) and how many cases ran.
+struct Pass {
+  std::optional<rc::detail::TestResult> result;  // set by run_pass
   std::optional<Failure> last;
   int count = 0;
+};
+
+/// What the second run looks for: a result of the right shape and dtype whose values fail (a
+/// general check's failure, a detector's pitfall), not a wrong shape, a throw or a detector that
+/// could not check.
+bool about_values(const Failure& f) {
+  return f.wrong == Wrong::None && f.threw.empty() && !f.skipped;
+}
+
+/// Runs body from seed. With past_wrong_results, a case that is not about_values counts as
+/// passing: it says nothing more about the values.
+Pass run_pass(uint64_t seed, int cases, const std::function<std::optional<Failure>()>& body,
+              bool past_wrong_results) {
+  Pass pass;
   const auto property = [&] {
-    ++count;
+    ++pass.count;
     std::optional<Failure> f = body();
-    if (f) {
-      last = f;
-      RC_FAIL(f->message);
-    }
+    if (!f) return;
+    if (past_wrong_results && !about_values(*f)) return;
+    pass.last = std::move(f);
+    RC_FAIL(pass.last->message);
   };
   rc::detail::TestParams params;
   params.seed = seed;
   params.maxSuccess = cases;
-  const rc::detail::TestResult result =
-      rc::detail::checkTestable(property, rc::detail::TestMetadata{}, params);
+  pass.result = rc::detail::checkTestable(property, rc::detail::TestMetadata{}, params);
+  return pass;
+}
+
+/// The Outcome of a pass: its smallest failing case as the check describes it, then RapidCheck's
+/// other named values (seeds, choices) not already shown and not hidden.
+Outcome outcome_of(Pass& pass, const std::vector<std::string>& hidden) {
   Outcome outcome;
-  outcome.cases_run = count;
+  outcome.cases_run = pass.count;
   rc::detail::FailureResult failure;
-  if (result.match(failure)) {
-    if (last) outcome.failure = *last;
-    // The case as the check describes it, then RapidCheck's other named values (seeds, choices).
+  if (pass.result->match(failure)) {
+    if (pass.last) outcome.failure = std::move(*pass.last);
     auto& shown = outcome.failure.counterexample;
     for (const auto& [name, value] : failure.counterExample) {
       const bool known = std::find(hidden.begin(), hidden.end(), name) != hidden.end() ||
@@ -36,20 +59,67 @@ Outcome run_property(uint64_t seed, int cases, const std::function<std::optional
                                      [&](const auto& field) { return field.first == name; });
       if (!known) shown.emplace_back(name, value);
     }
-    if (!last) outcome.failure.message = failure.description;
-    if (outcome.failure.after_shrinking) {
-      const auto finish = std::move(outcome.failure.after_shrinking);
-      outcome.failure.after_shrinking = nullptr;
-      finish(outcome.failure);
-    }
+    if (!pass.last) outcome.failure.message = failure.description;
     return outcome;
   }
   rc::detail::SuccessResult success;
-  if (result.match(success)) {
+  if (pass.result->match(success)) {
     outcome.passed = true;
     return outcome;
   }
   outcome.failure.message = "the property could not be checked (gave up or errored)";
+  return outcome;
+}
+
+void finish(Outcome& outcome) {
+  if (outcome.passed || !outcome.failure.after_shrinking) return;
+  const auto after = std::move(outcome.failure.after_shrinking);
+  outcome.failure.after_shrinking = nullptr;
+  after(outcome.failure);
+}
+
+}  // namespace
+
+// Note [past a wrong shape]
+// A result of the wrong shape or dtype fails every check that compares values, and a detector
+// cannot look for its pitfall in it: one mistake would hide all the others (a flash attention with
+// the wrong output width that also forgets the final division showed only the width). So when a
+// check's smallest failing case is a wrong shape or dtype, the check runs again from the same seed
+// with such cases set aside, on the cases where the result comes out with the right shape and
+// dtype (d_v = d, the dtype the code happens to return, ...): what fails there is a mistake in the
+// values, and it is the check's result instead, its message saying so; the wrong shape itself
+// stays the result of the checks that see nothing else (the shape check, and every check where the
+// values are right whenever the shape is). Nothing passes that failed: a check whose cases all
+// come out wrong, or right in value, keeps its first failure. In the second run a case of the
+// wrong shape counts as passing rather than discarded (and so does one that throws, or that a
+// detector could not check: the checks that meet it first report it): RapidCheck grows its cases
+// with the passing ones, and discarding the small cases, which many wrong shapes have, would keep
+// them small until it gave up. So the second run costs at most the check's cases once more, and
+// shrinks only through cases of the right shape.
+
+Outcome run_property(uint64_t seed, int cases, const std::function<std::optional<Failure>()>& body,
+                     const std::vector<std::string>& hidden) {
+  Pass first = run_pass(seed, cases, body, false);
+  Outcome outcome = outcome_of(first, hidden);
+  if (outcome.passed || outcome.failure.wrong == Wrong::None || outcome.failure.error()) {
+    finish(outcome);
+    return outcome;
+  }
+  Pass second = run_pass(seed, cases, body, true);
+  rc::detail::FailureResult found;
+  if (!second.result->match(found)) {
+    finish(outcome);
+    return outcome;
+  }
+  const Wrong wrong = outcome.failure.wrong;
+  const int cases_run = outcome.cases_run + second.count;
+  outcome = outcome_of(second, hidden);
+  outcome.cases_run = cases_run;
+  outcome.failure.message += std::string(" (On other cases your result has the wrong ") +
+                             report::wrong_name(wrong) +
+                             ", reported apart; on this one it comes out right, so its values "
+                             "can be compared.)";
+  finish(outcome);
   return outcome;
 }
 

@@ -1,0 +1,131 @@
+// grader/lib/property.hpp: a check's cases, its smallest failing one, and the mistake past a wrong
+// shape (Note [past a wrong shape] in property.cpp).
+#include <rapidcheck.h>
+#include <catch2/catch.hpp>
+
+#include <optional>
+#include <string>
+
+#include "grader/lib/property.hpp"
+
+namespace {
+
+using grader::Failure;
+using grader::Wrong;
+
+/// A learner's mistake on a case of width n (1 to 8): its result has the wrong shape when n is
+/// odd and wrong values when n >= value_from (never, past 8).
+std::optional<Failure> width_case(int value_from, Wrong wrong = Wrong::Shape) {
+  const int n = *rc::gen::inRange(1, 9).as("n");
+  Failure f;
+  f.counterexample = {{"n", std::to_string(n)}};
+  if (n % 2 == 1) {
+    f.message = "the result has the wrong shape";
+    f.wrong = wrong;
+    return f;
+  }
+  if (n >= value_from) {
+    f.message = "the values differ";
+    return f;
+  }
+  return std::nullopt;
+}
+
+std::string n_of(const grader::Outcome& o) {
+  for (const auto& [name, value] : o.failure.counterexample)
+    if (name == "n") return value;
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE(
+    "a wrong shape and a wrong value: the check reports the value on a case of the right "
+    "shape",
+    "[grader]") {
+  const grader::Outcome o = grader::run_property(7, 100, [] { return width_case(4); });
+  REQUIRE_FALSE(o.passed);
+  CHECK(o.failure.wrong == Wrong::None);
+  CHECK(n_of(o) == "4");  // shrunk to the smallest case of the right shape that fails
+  CHECK(o.failure.message ==
+        "the values differ (On other cases your result has the wrong shape, reported apart; on "
+        "this one it comes out right, so its values can be compared.)");
+}
+
+TEST_CASE("a wrong dtype is named as such past it", "[grader]") {
+  const grader::Outcome o =
+      grader::run_property(7, 100, [] { return width_case(4, Wrong::Dtype); });
+  REQUIRE_FALSE(o.passed);
+  CHECK(o.failure.message ==
+        "the values differ (On other cases your result has the wrong dtype, reported apart; on "
+        "this one it comes out right, so its values can be compared.)");
+}
+
+TEST_CASE("a wrong shape with right values wherever the shape is right stays the shape's failure",
+          "[grader]") {
+  const grader::Outcome o = grader::run_property(7, 100, [] { return width_case(100); });
+  REQUIRE_FALSE(o.passed);
+  CHECK(o.failure.wrong == Wrong::Shape);
+  CHECK(o.failure.message == "the result has the wrong shape");
+  CHECK(n_of(o) == "1");
+}
+
+TEST_CASE(
+    "a result whose shape is never right keeps its failure, at the cost of the cases once "
+    "more",
+    "[grader]") {
+  const auto calls_for = [](Wrong wrong) {
+    int calls = 0;
+    const grader::Outcome o = grader::run_property(7, 50, [&]() -> std::optional<Failure> {
+      ++calls;
+      Failure f;
+      f.message = "the result has the wrong shape";
+      f.wrong = wrong;
+      return f;
+    });
+    REQUIRE_FALSE(o.passed);
+    CHECK(o.failure.wrong == wrong);
+    CHECK(o.failure.message == "the result has the wrong shape");
+    return calls;
+  };
+  CHECK(calls_for(Wrong::Shape) == calls_for(Wrong::None) + 50);
+}
+
+TEST_CASE("a value mistake alone is reported as before, without the note", "[grader]") {
+  const grader::Outcome o = grader::run_property(7, 100, []() -> std::optional<Failure> {
+    const int n = *rc::gen::inRange(1, 9).as("n");
+    if (n < 3) return std::nullopt;
+    Failure f;
+    f.message = "the values differ";
+    return f;
+  });
+  REQUIRE_FALSE(o.passed);
+  CHECK(o.failure.message == "the values differ");
+  CHECK(n_of(o) == "3");
+}
+
+TEST_CASE("the work after shrinking runs once, on the failure reported", "[grader]") {
+  int runs = 0;
+  const grader::Outcome o = grader::run_property(7, 100, [&] {
+    std::optional<Failure> f = width_case(4);
+    if (f) f->after_shrinking = [&runs](Failure& g) { ++runs, g.diagnosis = g.message; };
+    return f;
+  });
+  CHECK(runs == 1);
+  CHECK(o.failure.diagnosis.rfind("the values differ", 0) == 0);
+}
+
+TEST_CASE("past a wrong shape, a case that throws is not taken for a mistake in the values",
+          "[grader]") {
+  const grader::Outcome o = grader::run_property(7, 100, []() -> std::optional<Failure> {
+    std::optional<Failure> f = width_case(100);
+    if (f) return f;
+    Failure threw;
+    threw.message = "the call threw";
+    threw.threw = "kt::Error: cat: sizes of tensors must match";
+    return threw;  // on every case of the right shape
+  });
+  REQUIRE_FALSE(o.passed);
+  CHECK(o.failure.wrong == Wrong::Shape);
+  CHECK(o.failure.message == "the result has the wrong shape");
+}

@@ -17,6 +17,8 @@ namespace grader {
 /// failing one. body draws its inputs with named generators (`*rc::gen::inRange(1, 9).as("n")`)
 /// and returns a Failure for a failing case. The Outcome's counterexample is the failure's own,
 /// followed by RapidCheck's named values that it does not already show (minus `hidden` ones).
+/// A smallest failure of the wrong shape or dtype is replaced by a mistake in the values found on
+/// the cases where they come out right, if any (Note [past a wrong shape] in property.cpp).
 /// Leading (batch-like) axes drawn inside a property: 0 to rank_max axes of sizes 1 to 3, named
 /// "rank of the leading axes" and "leading axis N" (hide them where the case shows its shapes).
 kt::Shape draw_leading_axes(int rank_max);

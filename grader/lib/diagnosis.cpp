@@ -37,18 +37,29 @@ std::optional<size_t> match_outputs(
     }
     return outputs[e][c];
   };
+  // Where the learner's code gave no output, the entry fits only if it cannot run there either
+  // (Note [mistake catalogue]: a mistake that throws where the learner's code throws).
   return unique_match(
-      entries, cases, [&](size_t e, size_t c) { return same_as_mistake(got[c], output(e, c)); },
-      [&](size_t e, size_t c) { return !close(output(e, c), expected[c]); });
+      entries, cases,
+      [&](size_t e, size_t c) {
+        return got[c].defined() ? same_as_mistake(got[c], output(e, c)) : !output(e, c).defined();
+      },
+      [&](size_t e, size_t c) { return got[c].defined() && !close(output(e, c), expected[c]); });
 }
 
-void set_diagnosis(Failure& f, const CatalogueEntry& entry, size_t cases) {
+void set_diagnosis(Failure& f, const CatalogueEntry& entry, size_t cases, size_t threw) {
   f.diagnosis = entry.id;
   f.diagnosis_message = "Your output equals " + entry.what + ", on this case and on " +
                         std::to_string(cases - 1) +
                         " more chosen so that each mistake the grader knows gives a different "
-                        "output. " +
-                        entry.fix;
+                        "output" +
+                        (threw == 0   ? std::string()
+                         : threw == 1 ? " (on one of them your code throws, as that "
+                                        "mistake does)"
+                                      : " (on " + std::to_string(threw) +
+                                            " of them your code throws, as that "
+                                            "mistake does)") +
+                        ". " + entry.fix;
   // An entry that is one of this kata's named pitfalls says so (the same id may be only a
   // catalogue entry in another kata of the family).
   const auto& checks = registry();
@@ -60,28 +71,31 @@ void set_diagnosis(Failure& f, const CatalogueEntry& entry, size_t cases) {
 
 void diagnose(Failure& shrunk, const DiagnosisRun& run) {
   std::vector<kt::Tensor> got, expected;
+  size_t threw = 0;
   for (size_t c = 0; c < run.cases; ++c) {
-    kt::Tensor out = run.learner(c);
-    if (!out.defined()) return;  // nothing to compare
-    got.push_back(std::move(out));
+    got.push_back(run.learner(c));
+    if (!got.back().defined()) ++threw;
     expected.push_back(run.reference(c));
   }
+  // Nothing to compare: on every case, or on one where errors are not matched.
+  if (threw == run.cases || (threw > 0 && !run.matches_errors)) return;
   const auto match =
       match_outputs(run.entries->size(), got, expected, [&](size_t e, size_t c) -> kt::Tensor {
         try {
           return run.computes(e, c);
         } catch (const kt::Error&) {
-          return {};  // a mistake that cannot run here fits nothing
+          return {};  // a mistake that cannot run here fits nothing but code that throws here
         }
       });
   if (match) {
-    set_diagnosis(shrunk, (*run.entries)[*match], run.cases);
+    set_diagnosis(shrunk, (*run.entries)[*match], run.cases, threw);
     return;
   }
   if (!run.journey) return;
   // No catalogued mistake fits: where the computation first goes wrong, on a case with some size
   // to it (the discriminating ones first) where the output is wrong, else the failing one.
   const auto at = journey_case(run.cases, [&](size_t c) {
+    if (!got[c].defined()) return false;
     return run.wrong ? run.wrong(c, got[c], expected[c]) : !close(got[c], expected[c]);
   });
   if (at) shrunk.journey = run.journey(*at);

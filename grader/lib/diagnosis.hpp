@@ -8,8 +8,11 @@
 // entry on the smallest failing case and on a few fixed cases chosen so that the entries give
 // different outputs from each other (a test asserts they do). An entry is claimed only when it is
 // the one entry that equals the output on every case and differs from the reference on one of
-// them; otherwise nothing is said. Claims are diagnosis only: named pitfalls (their detectors)
-// remain what is scored and hinted. An entry that is a named pitfall has that pitfall's id.
+// them; otherwise nothing is said. In a kata that opts in (matches_errors), where the learner's
+// code throws on a case the entry must be unable to run there too (a mask transposed throws
+// where T_q != T_k, as the learner's does), and the message says on how many. Claims are diagnosis
+// only: named pitfalls (their detectors) remain what is scored and hinted. An entry that is a named
+// pitfall has that pitfall's id.
 #pragma once
 
 #include <cstddef>
@@ -40,14 +43,16 @@ std::optional<size_t> unique_match(size_t entries, size_t cases,
 /// unique_match on tensors: the one entry whose output (entry_output(entry, c), each computed at
 /// most once and only when needed) is the learner's got[c] on every case (same_as_mistake) and
 /// differs from expected[c] on one (not close); nullopt when none or several. An entry that cannot
-/// run on a case returns an undefined tensor there, which fits nothing.
+/// run on a case returns an undefined tensor there, which fits only a got[c] that is undefined
+/// too (the learner's code threw there); an undefined got[c] fits no entry that runs.
 std::optional<size_t> match_outputs(
     size_t entries, const std::vector<kt::Tensor>& got, const std::vector<kt::Tensor>& expected,
     const std::function<kt::Tensor(size_t entry, size_t c)>& entry_output);
 
 /// Records the match in the failure: its id and "Your output equals WHAT ... FIX", plus "This is
-/// the pitfall ID" when the kata registers the check pitfall_ID.
-void set_diagnosis(Failure& f, const CatalogueEntry& entry, size_t cases);
+/// the pitfall ID" when the kata registers the check pitfall_ID; `threw` of the `cases` are ones
+/// where the learner's code threw and the entry cannot run (the message says so).
+void set_diagnosis(Failure& f, const CatalogueEntry& entry, size_t cases, size_t threw = 0);
 
 /// What the diagnosis of a kata's failure needs, by case index (the kit's type-erased core; a
 /// kata fills in Diagnosis<Case> below).
@@ -55,8 +60,11 @@ struct DiagnosisRun {
   size_t cases = 0;  // the failing case (when kept) first, then the discriminating ones
   const std::vector<CatalogueEntry>* entries = nullptr;
   /// The learner's output on case c, or an undefined tensor when there is nothing to compare
-  /// (it threw, or returned another shape): then no diagnosis is made.
+  /// (it threw, or returned another shape): then no diagnosis is made, unless matches_errors.
   std::function<kt::Tensor(size_t c)> learner;
+  /// When `learner` is undefined only where the learner's code threw: an entry that cannot run on
+  /// exactly those cases (and equals the output on the others) fits.
+  bool matches_errors = false;
   std::function<kt::Tensor(size_t c)> reference;
   /// What entry e computes on case c; an undefined tensor (or a kt::Error) where it cannot run.
   std::function<kt::Tensor(size_t e, size_t c)> computes;
@@ -82,6 +90,8 @@ struct Diagnosis {
   std::function<bool(const Case&)> keeps_failing;
   /// The learner's output, or an undefined tensor when there is nothing to compare.
   std::function<kt::Tensor(const Case&)> learner;
+  /// Set when `learner` is undefined only where the learner's code threw (DiagnosisRun).
+  bool matches_errors = false;
   std::function<kt::Tensor(const Case&)> reference;
   /// When an output is wrong, for the journey (default: not close at the grader's tolerance).
   std::function<bool(const Case&, const kt::Tensor& got, const kt::Tensor& expected)> wrong;
@@ -138,6 +148,7 @@ void diagnose_after_shrinking(Failure& f, const Case& failing,
     run.cases = cases.size();
     run.entries = &d.entries;
     run.learner = [&](size_t c) { return d.learner(cases[c]); };
+    run.matches_errors = d.matches_errors;
     run.reference = [&](size_t c) { return d.reference(cases[c]); };
     run.computes = [&](size_t e, size_t c) { return d.computes(e, cases[c]); };
     if (d.journey || d.steps) run.journey = [&](size_t c) { return journey_of(d, cases[c]); };

@@ -60,6 +60,16 @@ std::vector<KvEntry> catalogue() {
       "Read L = cache.length() once, before appending: new token i's query and key both sit at "
       "position L + i.",
       {.q_after_append = true});
+  add("keys_never_rotated",
+      "decoding with RoPE on the queries only: the keys cached and attended unrotated",
+      "Rotate the new keys as you rotate the queries (from cache.length()), then append them: "
+      "the score q·k sees the relative position only when both are rotated.",
+      {.keys_unrotated = true});
+  add("keys_rotated_from_zero",
+      "decoding with every call's keys rotated from position 0 (its queries from cache.length())",
+      "The new keys sit at positions L + i like the queries: rotate both from L = "
+      "cache.length(), read before appending.",
+      {.keys_restart = true});
   return entries;
 }
 

@@ -32,7 +32,8 @@ kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m) {
     };
     const int64_t q_first = m.queries_restart ? 0 : first;
     const kt::Tensor qn = rotate(q, m.q_after_append ? q_first + n : q_first),
-                     kn = rotate(k, first);
+                     kn = m.keys_unrotated ? k.narrow(2, L, n).contiguous()
+                                           : rotate(k, m.keys_restart ? 0 : first);
     const kt::Tensor vn = m.rope_on_values ? rotate(v, first) : v.narrow(2, L, n);
     kt::Tensor all_k = L == 0 ? kn : kt::cat({cache_k, kn}, 2);
     if (m.keys_rerotated) {

@@ -27,6 +27,8 @@ struct Mistakes {
   bool keys_rerotated = false;  // each call rotates the whole cache (its already-rotated keys and
                                 // the new raw ones) from position 0, and caches that
   bool q_after_append = false;  // q rotated from the cache's length after the append (L + T_new)
+  bool keys_unrotated = false;  // RoPE on the queries only: the keys cached and attended raw
+  bool keys_restart = false;    // a call's k rotated from position 0, its q right
 };
 
 /// The outputs (B, T, d_model) of feeding the case's chunks one call at a time, with the mistakes

@@ -49,6 +49,23 @@ std::vector<RopeEntry> catalogue() {
   add("first_half_only", "RoPE applied to the first half of each row, the second half left as is",
       "Both members of a pair change: the second half is x2 cos + x1 sin.",
       {.first_half_only = true});
+  add("cos_position_off_by_one",
+      "RoPE with the cos table one position late (start_pos + t + 1) and the sin table right: "
+      "cos and sin of different angles, which is not a rotation",
+      "Build cos and sin from the same angles: positions start_pos + t times inv_freq.",
+      {.cos_one_late = true});
+  add("frequency_indexed_by_position",
+      "RoPE where every pair of row t turns by base^(-2t/d): the frequency indexed by the row "
+      "(position) instead of by the pair",
+      "inv_freq has one entry per pair, base^(-2i/d) for i = 0 .. d/2 - 1 (shape (d/2)); the "
+      "angles are positions (T, 1) times inv_freq (1, d/2).",
+      {.frequency_by_row = true});
+  add("start_pos_counted_twice", "RoPE with positions 2 start_pos + t (start_pos added twice)",
+      "Row t is at position start_pos + t: add start_pos once.", {.start_pos_twice = true});
+  add("not_rotated", "x itself, unrotated",
+      "Rotate every pair: x * cos + rotate_half(x) * sin, with the angles of positions start_pos "
+      "+ t.",
+      {.unrotated = true});
   return entries;
 }
 

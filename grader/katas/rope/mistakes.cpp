@@ -47,18 +47,21 @@ kt::Tensor rope_with_mistakes(const kt::Tensor& x, int64_t start_pos, double bas
   const int64_t d = x.size(-1), T = x.size(-2), half = d / 2;
   const std::vector<double> in = x.to(kt::Float64).contiguous().to_vector<double>();
   std::vector<double> out = in;
+  if (m.unrotated) return kt::from_vector(out, x.sizes());
   const int64_t rows = d == 0 ? 0 : int64_t(in.size()) / d;
   const double b = m.base_ignored ? 10000.0 : base;
   for (int64_t r = 0; r < rows; ++r) {
     const int64_t t = r % T;
     double position = double((m.ignores_start_pos ? 0 : start_pos) + t);
     if (m.positions_from_one) position += 1.0;
+    if (m.start_pos_twice) position += double(start_pos);
     const double* row = in.data() + r * d;
     double* o = out.data() + r * d;
     for (int64_t i = 0; i < half; ++i) {
-      double angle = position * std::pow(b, exponent(m.frequencies, i, d));
+      const double frequency = std::pow(b, exponent(m.frequencies, m.frequency_by_row ? t : i, d));
+      double angle = position * frequency;
       if (m.sign_flipped) angle = -angle;
-      const double c = std::cos(angle), s = std::sin(angle);
+      const double c = std::cos(m.cos_one_late ? angle + frequency : angle), s = std::sin(angle);
       // The pair's two slots: (i, i + d/2), or (2i, 2i + 1) in the GPT-J convention.
       const int64_t lo = m.interleaved ? 2 * i : i, hi = m.interleaved ? 2 * i + 1 : i + half;
       const double a = row[lo], bb = row[hi];

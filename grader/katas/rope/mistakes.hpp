@@ -36,6 +36,11 @@ struct Mistakes {
   bool cos_sin_swapped = false;       // x * sin + rotate_half(x) * cos
   bool rotate_half_unsigned = false;  // rotate_half(x) = cat(x2, x1): no minus sign
   bool first_half_only = false;       // out[i] rotated, out[i + d/2] left as x[i + d/2]
+  bool cos_one_late = false;          // the cos table at position + 1, the sin table right
+  bool frequency_by_row = false;      // every pair of row t turns by base^(-2t/d): the row's
+                                      // index where the pair's belongs
+  bool start_pos_twice = false;       // positions 2 start_pos + t
+  bool unrotated = false;             // x returned as it is
 };
 
 /// RoPE of x (..., T, d) with the mistakes in m, in Float64.

@@ -41,6 +41,16 @@ std::vector<SdpaEntry> catalogue() {
       "attention with the masked weights set to 0 after a softmax over every key",
       "Mask the scores before the softmax, so each row is normalised over the keys it may see.",
       {.mask_after_softmax = true});
+  add("mask_multiplies_scores",
+      "attention with the scores multiplied by the mask (a masked key's score becomes 0, which "
+      "still gets weight after the softmax)",
+      "A score of 0 is not masked: fill the masked scores with kt::finfo(dtype).min "
+      "(masked_fill) before the softmax.",
+      {.mask_multiplies = true});
+  add("mask_transposed",
+      "attention with attn_mask transposed (read as (T_k, T_q)), and an error where T_q != T_k",
+      "attn_mask has the scores' shape (…, T_q, T_k): row i is query i. Use it as it is.",
+      {.mask_transposed = true});
   // Causality.
   add("causal_ignored", "attention with is_causal ignored (attn_mask applied)",
       "With is_causal, query i (at position T_k - T_q + i) may attend keys up to that position: "
@@ -51,6 +61,16 @@ std::vector<SdpaEntry> catalogue() {
       "alone)",
       "With both, a key must pass both: combine them with &, not else-if.",
       {.causal_ignored_with_mask = true});
+  add("mask_only_without_causal",
+      "attention that applies attn_mask only when is_causal is false (with both, the causal "
+      "triangle alone)",
+      "With both, a key must pass both: combine them with &, not else-if.",
+      {.mask_ignored_with_causal = true});
+  add("masks_combined_with_or",
+      "attention with attn_mask and the causal triangle combined with OR (with both, a key "
+      "either allows is seen)",
+      "A key may be attended only if both allow it: allowed = causal & attn_mask.",
+      {.masks_or = true});
   add("masking_ignored", "attention with no masking at all (neither attn_mask nor is_causal)",
       "Apply attn_mask and is_causal to the scores before the softmax.",
       {.causal_ignored = true, .mask_ignored = true});
@@ -68,6 +88,12 @@ std::vector<SdpaEntry> catalogue() {
       "attention with the causal triangle one step too low: each query cannot see its own position",
       "The diagonal is allowed: tril(ones(T_q, T_k), T_k - T_q), not T_k - T_q - 1.",
       {.causal_hides_diagonal = true});
+  add("causal_sees_next_key",
+      "attention with the causal triangle one step too high: each query also sees the key after "
+      "its own position",
+      "Query i sits at position T_k - T_q + i and may see keys up to it: tril(ones(T_q, T_k), "
+      "T_k - T_q), not T_k - T_q + 1.",
+      {.causal_sees_next_key = true});
   // The softmax's axis.
   add("softmax_wrong_dim", "attention with the softmax over the queries (axis -2)",
       "The weights of one query sum to 1 over the keys: softmax over the last axis (-1).",
@@ -81,6 +107,8 @@ std::vector<SdpaEntry> catalogue() {
       "The output is weights @ v.", {.values_from_keys = true});
   add("returns_weights", "the attention weights themselves, without the matmul with v",
       "Return weights @ v, of shape (…, T_q, d_v).", {.returns_weights = true});
+  add("values_scaled", "attention with the values divided by √d_k as well as the scores",
+      "Only the scores are scaled: out = weights @ v, with v as it is.", {.values_scaled = true});
   return entries;
 }
 
@@ -120,7 +148,11 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
     for (const SdpaEntry& e : all) d.entries.push_back(e.entry);
     d.computes = [all](size_t e, const Case& c) { return sdpa_with_mistakes(c, all[e].mistakes); };
     d.discriminating_cases = discriminating_cases;
-    d.learner = [](const Case& c) { return run_learner(c).out; };
+    d.learner = [](const Case& c) {
+      const Run run = run_learner(c);
+      return run.ok() ? run.out : kt::Tensor();
+    };
+    d.matches_errors = true;
     d.reference = [](const Case& c) { return run_reference(c); };
     d.journey = journey;
     d.wrong = [](const Case& c, const kt::Tensor& got, const kt::Tensor&) {

@@ -30,25 +30,35 @@ kt::Tensor sdpa_with_mistakes(const Case& c, const Mistakes& m) {
   }
   kt::Tensor scores = kt::matmul(c.q, c.k.transpose(-2, -1)) / scale;
   if (m.scale == Scale::Zero) scores = kt::zeros_like(scores);
-  kt::Tensor allowed = kt::ones({tq, tk}, kt::Bool);
   const bool causal =
       c.causal && !m.causal_ignored && !(m.causal_ignored_with_mask && c.mask.defined());
-  if (causal) {
-    const int64_t diagonal = (m.causal_top_left ? 0 : tk - tq) - (m.causal_hides_diagonal ? 1 : 0);
-    allowed = m.causal_upper ? kt::triu(allowed, diagonal) : kt::tril(allowed, diagonal);
-  }
-  if (c.mask.defined() && !m.mask_ignored) allowed = allowed & (m.mask_inverted ? ~c.mask : c.mask);
+  const bool masked =
+      c.mask.defined() && !m.mask_ignored && !(m.mask_ignored_with_causal && c.causal);
   try {
+    kt::Tensor allowed = kt::ones({tq, tk}, kt::Bool);
+    if (causal) {
+      const int64_t diagonal = (m.causal_top_left ? 0 : tk - tq) -
+                               (m.causal_hides_diagonal ? 1 : 0) + (m.causal_sees_next_key ? 1 : 0);
+      allowed = m.causal_upper ? kt::triu(allowed, diagonal) : kt::tril(allowed, diagonal);
+    }
+    if (masked) {
+      kt::Tensor mask = m.mask_inverted ? ~c.mask : c.mask;
+      if (m.mask_transposed) mask = mask.transpose(-2, -1);
+      allowed = m.masks_or && causal ? (allowed | mask) : (allowed & mask);
+    }
     kt::Tensor weights;
     if (m.mask_after_softmax) {
       weights = kt::softmax(scores, m.softmax_axis).masked_fill(~allowed, 0.0);
+    } else if (m.mask_multiplies) {
+      weights = kt::softmax(scores * allowed.to(scores.dtype()), m.softmax_axis);
     } else {
       const double fill =
           m.neg_inf_fill ? -std::numeric_limits<double>::infinity() : kt::finfo(kt::Float64).min;
       weights = kt::softmax(scores.masked_fill(~allowed, fill), m.softmax_axis);
     }
     if (m.returns_weights) return weights;
-    return kt::matmul(weights, m.values_from_keys ? c.k : c.v);
+    const kt::Tensor values = m.values_from_keys ? c.k : c.v;
+    return kt::matmul(weights, m.values_scaled ? values / std::sqrt(double(c.dk())) : values);
   } catch (const kt::Error&) {
     return kt::Tensor();
   }

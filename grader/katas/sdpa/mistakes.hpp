@@ -34,11 +34,17 @@ struct Mistakes {
   bool neg_inf_fill = false;        // masked scores filled with -inf, not finfo.min (neg_inf_nan)
   bool causal_upper = false;        // triu instead of tril: a query sees the future, not the past
   bool causal_hides_diagonal = false;     // the tril one lower: a query cannot see its own key
+  bool causal_sees_next_key = false;      // the tril one higher: a query also sees the next key
   bool causal_ignored = false;            // is_causal never applied
   bool causal_ignored_with_mask = false;  // is_causal applied only when there is no attn_mask
   bool mask_ignored = false;              // attn_mask never applied
-  bool values_from_keys = false;          // the weights multiply k instead of v
-  bool returns_weights = false;           // the weights returned, without the matmul with v
+  bool mask_ignored_with_causal = false;  // attn_mask applied only when is_causal is false
+  bool masks_or = false;          // with both, a key allowed by attn_mask OR the causal triangle
+  bool mask_transposed = false;   // attn_mask.transpose(-2, -1): runs where it broadcasts only
+  bool mask_multiplies = false;   // the scores multiplied by the mask (masked: 0), not filled
+  bool values_scaled = false;     // the values divided by √d_k too
+  bool values_from_keys = false;  // the weights multiply k instead of v
+  bool returns_weights = false;   // the weights returned, without the matmul with v
 };
 
 /// The case's attention with the given mistakes, in Float64; masked scores are filled with

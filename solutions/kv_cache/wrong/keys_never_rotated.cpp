@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: keys_never_rotated
 // Wrong, no named pitfall: RoPE applied to the queries only; the keys are projected, cached and
 // attended unrotated (q rotated from the cache's length, k never).
 #include <cmath>

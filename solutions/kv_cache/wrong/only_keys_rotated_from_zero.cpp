@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: keys_rotated_from_zero
 // Wrong, no pitfall: q rotated from the cache's length, k from 0 (half of rope_positions_restart).
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: not_rotated
 // Returns x itself (a view of the caller's tensor, unchanged): never a crash, and wrong everywhere
 // but at position 0.
 #include "rope.hpp"

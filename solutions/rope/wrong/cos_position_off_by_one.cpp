@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: cos_position_off_by_one
 // Wrong, no named pitfall: the cos table taken one position late (start_pos + t + 1) while the
 // sin table is at start_pos + t: cos and sin of different angles, so not a rotation.
 #include <cmath>

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: frequency_indexed_by_position
 // Wrong, no named pitfall: the frequency indexed by the row (position index t) instead of the pair
 // index i: row t turns every pair by the same angle p * base^(-2t/d).
 #include <cmath>

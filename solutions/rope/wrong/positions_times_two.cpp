@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: start_pos_counted_twice
 // Wrong, no pitfall: start_pos counted twice (positions 2 start_pos + t): right only from 0.
 #include <cmath>
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: not_rotated
 // Wrong, no pitfall: x returned unchanged (right only at position 0).
 #include "rope.hpp"
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: causal_sees_next_key
 // Wrong, no named pitfall: the causal diagonal is off by one upwards: query i (at position
 // T_k - T_q + i) also sees the next key, j <= T_k - T_q + i + 1 (0..i+1 when T_q = T_k).
 #include <cmath>

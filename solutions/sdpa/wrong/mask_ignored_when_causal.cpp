@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: mask_only_without_causal
 // Wrong, no named pitfall: with is_causal the attn_mask is ignored (else-if: the causal mask
 // alone is applied when both are given).
 #include <cmath>

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: mask_transposed
 // Wrong, no named pitfall: attn_mask is transposed before use (read as (T_k, T_q)), so query i
 // is masked with column i instead of row i (and T_q != T_k does not even broadcast).
 #include <cmath>

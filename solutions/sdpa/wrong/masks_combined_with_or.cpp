@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: masks_combined_with_or
 // Wrong, no named pitfall: with both attn_mask and is_causal, the two are combined with OR
 // (a key passing either is kept) instead of AND (it must pass both).
 #include <cmath>

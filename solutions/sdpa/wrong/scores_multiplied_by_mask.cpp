@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: mask_multiplies_scores
 // Wrong, no named pitfall: the scores are multiplied by the mask as 0/1 instead of masked, so a
 // hidden key gets a score of 0 (an ordinary score, weight exp(0)) rather than being excluded.
 #include <cmath>

@@ -1,7 +1,7 @@
 // expect: fail
-// Wrong, no named pitfall and no catalogued mistake: the scores are right, but the values are
-// divided by √d_k as well. The grader must claim no diagnosis it cannot back (the output is the
-// reference / √d_k, which no catalogue entry computes).
+// expect-diagnosis: values_scaled
+// Wrong, no named pitfall: the scores are right, but the values are divided by √d_k as well (the
+// output is the reference / √d_k). The catalogue's values_scaled says so.
 #include <cmath>
 
 #include "sdpa.hpp"

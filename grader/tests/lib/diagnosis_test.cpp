@@ -1,0 +1,91 @@
+// grader/lib/diagnosis.hpp: when the catalogue claims an entry for code that throws on some of
+// the cases (Note [mistake catalogue]).
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+#include "grader/lib/diagnosis.hpp"
+
+namespace {
+
+using grader::CatalogueEntry;
+using grader::DiagnosisRun;
+using grader::Failure;
+
+const std::vector<CatalogueEntry> kEntries = {
+    {"doubled", "the input doubled", "Do not double it."},
+    {"transposed_only_square", "the input transposed, and an error where it is not square",
+     "Do not transpose it."},
+};
+
+/// Three cases whose reference is x itself: x = [1, 2] (not square), then two 2x2 matrices.
+std::vector<kt::Tensor> inputs() {
+  return {kt::from_vector(std::vector<double>{1, 2}, {1, 2}),
+          kt::from_vector(std::vector<double>{1, 2, 3, 4}, {2, 2}),
+          kt::from_vector(std::vector<double>{5, -1, 7, 2}, {2, 2})};
+}
+
+kt::Tensor entry_output(size_t e, const kt::Tensor& x) {
+  if (e == 0) return x * 2.0;
+  return x.size(0) == x.size(1) ? x.transpose(0, 1).contiguous() : kt::Tensor();
+}
+
+/// Diagnoses a learner whose output on case c is learner(x) (undefined: it threw).
+Failure diagnosed(const std::function<kt::Tensor(const kt::Tensor&)>& learner,
+                  bool matches_errors) {
+  const std::vector<kt::Tensor> xs = inputs();
+  DiagnosisRun run;
+  run.cases = xs.size();
+  run.entries = &kEntries;
+  run.learner = [&](size_t c) { return learner(xs[c]); };
+  run.reference = [&](size_t c) { return xs[c]; };
+  run.computes = [&](size_t e, size_t c) { return entry_output(e, xs[c]); };
+  run.matches_errors = matches_errors;
+  Failure f;
+  grader::diagnose(f, run);
+  return f;
+}
+
+kt::Tensor transposes_or_throws(const kt::Tensor& x) {
+  return x.size(0) == x.size(1) ? x.transpose(0, 1).contiguous() : kt::Tensor();
+}
+
+}  // namespace
+
+TEST_CASE("code that throws where a mistake cannot run, and equals it elsewhere, is that mistake",
+          "[catalogue]") {
+  const Failure f = diagnosed(transposes_or_throws, /*matches_errors=*/true);
+  CHECK(f.diagnosis == "transposed_only_square");
+  CHECK(f.diagnosis_message ==
+        "Your output equals the input transposed, and an error where it is not square, on this "
+        "case and on 2 more chosen so that each mistake the grader knows gives a different output "
+        "(on one of them your code throws, as that mistake does). Do not transpose it.");
+}
+
+TEST_CASE("a kata that does not match errors claims nothing for code that throws on a case",
+          "[catalogue]") {
+  CHECK(diagnosed(transposes_or_throws, /*matches_errors=*/false).diagnosis.empty());
+}
+
+TEST_CASE("code that throws where a mistake runs is not that mistake", "[catalogue]") {
+  // Doubles the square cases, throws on the other: "doubled" runs everywhere, so it does not fit.
+  const Failure f = diagnosed(
+      [](const kt::Tensor& x) { return x.size(0) == x.size(1) ? x * 2.0 : kt::Tensor(); }, true);
+  CHECK(f.diagnosis.empty());
+  CHECK(f.diagnosis_message.empty());
+}
+
+TEST_CASE("code that throws on every case is no catalogued mistake", "[catalogue]") {
+  CHECK(diagnosed([](const kt::Tensor&) { return kt::Tensor(); }, true).diagnosis.empty());
+}
+
+TEST_CASE("code that runs everywhere is matched as before, whether errors are matched or not",
+          "[catalogue]") {
+  for (const bool matches_errors : {false, true}) {
+    const Failure f = diagnosed([](const kt::Tensor& x) { return x * 2.0; }, matches_errors);
+    CHECK(f.diagnosis == "doubled");
+    CHECK(f.diagnosis_message ==
+          "Your output equals the input doubled, on this case and on 2 more chosen so that each "
+          "mistake the grader knows gives a different output. Do not double it.");
+  }
+}

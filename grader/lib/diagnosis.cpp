@@ -6,6 +6,24 @@
 
 namespace grader {
 
+namespace {
+
+/// Whether the kata registers the check pitfall_ID.
+bool is_kata_pitfall(const std::string& id) {
+  const auto& checks = registry();
+  return std::any_of(checks.begin(), checks.end(),
+                     [&](const CheckInfo& c) { return c.id == report::pitfall_check(id); });
+}
+
+/// " (on one of them your code throws, as that mistake does)", or "" when it threw on none.
+std::string threw_words(size_t threw, const char* mistake) {
+  if (threw == 0) return "";
+  return std::string(" (on ") + (threw == 1 ? "one" : std::to_string(threw)) +
+         " of them your code throws, as " + mistake + " does)";
+}
+
+}  // namespace
+
 std::optional<size_t> unique_match(size_t entries, size_t cases,
                                    const std::function<bool(size_t entry, size_t c)>& equal,
                                    const std::function<bool(size_t entry, size_t c)>& differs) {
@@ -53,20 +71,33 @@ void set_diagnosis(Failure& f, const CatalogueEntry& entry, size_t cases, size_t
                         std::to_string(cases - 1) +
                         " more chosen so that each mistake the grader knows gives a different "
                         "output" +
-                        (threw == 0   ? std::string()
-                         : threw == 1 ? " (on one of them your code throws, as that "
-                                        "mistake does)"
-                                      : " (on " + std::to_string(threw) +
-                                            " of them your code throws, as that "
-                                            "mistake does)") +
-                        ". " + entry.fix;
+                        threw_words(threw, "that mistake") + ". " + entry.fix;
   // An entry that is one of this kata's named pitfalls says so (the same id may be only a
   // catalogue entry in another kata of the family).
-  const auto& checks = registry();
-  if (std::any_of(checks.begin(), checks.end(),
-                  [&](const CheckInfo& c) { return c.id == report::pitfall_check(entry.id); })) {
+  if (is_kata_pitfall(entry.id)) {
     f.diagnosis_message += " This is the pitfall " + entry.id + ": its own check says more.";
   }
+}
+
+void set_double_diagnosis(Failure& f, const CatalogueEntry& a, const CatalogueEntry& b,
+                          size_t cases, size_t threw) {
+  f.diagnosis = a.id + "+" + b.id;
+  f.diagnosis_parts = {a.id, b.id};
+  f.diagnosis_message = "Your output equals two mistakes at once, on this case and on " +
+                        std::to_string(cases - 1) +
+                        " more chosen so that each mistake the grader knows, and each pair of "
+                        "them, gives a different output" +
+                        threw_words(threw, "that pair") + ": " + a.what + "; and " + b.what +
+                        ". Fix both: " + a.fix + " " + b.fix;
+  std::vector<std::string> pitfalls;
+  for (const CatalogueEntry* e : {&a, &b})
+    if (is_kata_pitfall(e->id)) pitfalls.push_back(e->id);
+  if (pitfalls.size() == 1)
+    f.diagnosis_message +=
+        " The first of these is the pitfall " + pitfalls[0] + ": its own check says more.";
+  if (pitfalls.size() == 2)
+    f.diagnosis_message += " Both are pitfalls, " + pitfalls[0] + " and " + pitfalls[1] +
+                           ": their own checks say more.";
 }
 
 void diagnose(Failure& shrunk, const DiagnosisRun& run) {
@@ -90,6 +121,29 @@ void diagnose(Failure& shrunk, const DiagnosisRun& run) {
   if (match) {
     set_diagnosis(shrunk, (*run.entries)[*match], run.cases, threw);
     return;
+  }
+  if (run.computes_pair) {
+    // Every pair a < b, numbered; the same rule as for one entry.
+    std::vector<std::pair<size_t, size_t>> pairs;
+    for (size_t a = 0; a < run.entries->size(); ++a)
+      for (size_t b = a + 1; b < run.entries->size(); ++b) pairs.emplace_back(a, b);
+    const auto pair =
+        match_outputs(pairs.size(), got, expected, [&](size_t p, size_t c) -> kt::Tensor {
+          try {
+            return run.computes_pair(pairs[p].first, pairs[p].second, c);
+          } catch (const kt::Error&) {
+            return {};
+          }
+        });
+    if (pair) {
+      const auto [a, b] = pairs[*pair];
+      // The pitfall first, when one of the two is one.
+      const bool swap =
+          !is_kata_pitfall((*run.entries)[a].id) && is_kata_pitfall((*run.entries)[b].id);
+      set_double_diagnosis(shrunk, (*run.entries)[swap ? b : a], (*run.entries)[swap ? a : b],
+                           run.cases, threw);
+      return;
+    }
   }
   if (!run.journey) return;
   // No catalogued mistake fits: where the computation first goes wrong, on a case with some size

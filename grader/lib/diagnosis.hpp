@@ -49,6 +49,11 @@ std::optional<size_t> match_outputs(
     size_t entries, const std::vector<kt::Tensor>& got, const std::vector<kt::Tensor>& expected,
     const std::function<kt::Tensor(size_t entry, size_t c)>& entry_output);
 
+/// Records a double in the failure: id "A+B", "Your output equals two mistakes at once ... WHAT_A;
+/// and WHAT_B. FIX_A FIX_B", and which of the two are this kata's pitfalls (diagnosis_parts).
+void set_double_diagnosis(Failure& f, const CatalogueEntry& a, const CatalogueEntry& b,
+                          size_t cases, size_t threw = 0);
+
 /// Records the match in the failure: its id and "Your output equals WHAT ... FIX", plus "This is
 /// the pitfall ID" when the kata registers the check pitfall_ID; `threw` of the `cases` are ones
 /// where the learner's code threw and the entry cannot run (the message says so).
@@ -68,6 +73,9 @@ struct DiagnosisRun {
   std::function<kt::Tensor(size_t c)> reference;
   /// What entry e computes on case c; an undefined tensor (or a kt::Error) where it cannot run.
   std::function<kt::Tensor(size_t e, size_t c)> computes;
+  /// Optional: what entries a < b compute together on case c (undefined where the two cannot be
+  /// made together, such as two scales). With it, a double is claimed when no single entry fits.
+  std::function<kt::Tensor(size_t a, size_t b, size_t c)> computes_pair;
   /// Optional, when no entry fits: the first diverging step on case c (journey.hpp), and whether
   /// the learner's output is wrong there.
   std::function<std::string(size_t c)> journey;
@@ -84,6 +92,10 @@ struct Diagnosis {
   std::vector<CatalogueEntry> entries;
   /// What entry e computes on a case (Float64); an undefined tensor where it cannot run.
   std::function<kt::Tensor(size_t e, const Case&)> computes;
+  /// Optional: what entries a < b compute together (undefined where they cannot be combined):
+  /// with it, the one pair the output equals is claimed when no single entry fits (a pitfall
+  /// beside a catalogued mistake, two catalogued mistakes).
+  std::function<kt::Tensor(size_t a, size_t b, const Case&)> computes_pair;
   /// Fixed cases on which every entry differs from every other and from the reference.
   std::function<std::vector<Case>()> discriminating_cases;
   /// Whether the failing case is compared too (default: yes); e.g. only when it is Float64.
@@ -151,6 +163,10 @@ void diagnose_after_shrinking(Failure& f, const Case& failing,
     run.matches_errors = d.matches_errors;
     run.reference = [&](size_t c) { return d.reference(cases[c]); };
     run.computes = [&](size_t e, size_t c) { return d.computes(e, cases[c]); };
+    if (d.computes_pair)
+      run.computes_pair = [&](size_t a, size_t b, size_t c) {
+        return d.computes_pair(a, b, cases[c]);
+      };
     if (d.journey || d.steps) run.journey = [&](size_t c) { return journey_of(d, cases[c]); };
     if (d.wrong)
       run.wrong = [&](size_t c, const kt::Tensor& got, const kt::Tensor& expected) {

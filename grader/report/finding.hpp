@@ -78,6 +78,9 @@ struct Finding {
   /// Diagnosis only: it never changes a verdict or a score.
   std::string diagnosis;
   std::string diagnosis_message;
+  /// A double (two catalogued mistakes at once, diagnosis "A+B"): the two ids, the kata's pitfall
+  /// first when one is; empty for one mistake.
+  std::vector<std::string> diagnosis_parts;
   /// Without a diagnosis: the correct computation's steps beside the learner's ops, and the first
   /// step the learner's code never computes (grader/lib/journey.hpp); several lines, or empty.
   std::string journey;

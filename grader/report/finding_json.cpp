@@ -94,6 +94,11 @@ nlohmann::json to_json(const Finding& f, TextFilter filter) {
                       {"could_not_check", text_or_null(f.unchecked, filter)},
                       {"stop", text_or_null(stop_name(f.stop))},
                       {"timed_out", is_timeout(f.stop)}};
+  if (!f.diagnosis_parts.empty()) {
+    j["diagnosis_parts"] = nlohmann::json::array();
+    for (const std::string& part : f.diagnosis_parts)
+      j["diagnosis_parts"].push_back(pass(part, filter));
+  }
   if (f.stop == Stop::Crashed) j["signal"] = f.signal;
   if (f.stop == Stop::NotRun) j["after"] = pass(f.after, filter);
   return j;
@@ -106,6 +111,9 @@ Finding finding_from_json(const nlohmann::json& j, TextFilter filter) {
   f.pitfall = string_at(j, "pitfall", filter);
   f.diagnosis = string_at(j, "diagnosis", filter);
   f.diagnosis_message = string_at(j, "diagnosis_message", filter);
+  if (const auto parts = j.find("diagnosis_parts"); parts != j.end() && parts->is_array())
+    for (const auto& part : *parts)
+      if (part.is_string()) f.diagnosis_parts.push_back(pass(part.get<std::string>(), filter));
   f.journey = string_at(j, "journey", filter);
   if (const auto m = j.find("attention_map"); m != j.end())
     f.attention_map = attention_map_from_json(*m);

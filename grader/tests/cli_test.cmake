@@ -388,7 +388,7 @@ if(NOT SANITIZED)
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/no_scale_no_output_projection.cpp)
   expect_run("sdpa shows its first diverging step too" 1
              "where it diverges:.*On the case T_q = .*5\\. out = weights @ v +\\[[0-9, ]+\\] +none  <- first divergence"
-             ${GRADE} sdpa --solution ${SOURCE}/solutions/sdpa/wrong/values_divided_by_scale.cpp)
+             ${GRADE} sdpa --solution ${SOURCE}/solutions/sdpa/wrong/values_centred.cpp)
   # The attention map: the learner's weights beside the expected ones, in the text (shown by the
   # pitfall, borrowed from its group), as an SVG with --maps, folded into the Markdown summary.
   expect_run("the attention map shows the weights masked after the softmax" 1

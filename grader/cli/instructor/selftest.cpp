@@ -136,10 +136,19 @@ std::string judge(const Kata& kata, const Expectation& e, const std::optional<Ka
   if (!r) return "the grader printed no report for it";
   std::vector<std::string> got = r->pitfalls();
   std::sort(got.begin(), got.end());
-  // A diagnosis that is one of the file's declared pitfalls needs no declaration of its own.
+  // A diagnosis that is one of the file's declared pitfalls, or a double of two of them, needs no
+  // declaration of its own.
   std::vector<std::string> diagnosed;
-  for (const std::string& d : r->diagnoses())
-    if (!std::binary_search(e.pitfalls.begin(), e.pitfalls.end(), d)) diagnosed.push_back(d);
+  for (const TestResult& t : r->tests) {
+    if (t.diagnosis.empty()) continue;
+    const std::vector<std::string> parts =
+        t.diagnosis_parts.empty() ? std::vector<std::string>{t.diagnosis} : t.diagnosis_parts;
+    const bool declared = std::all_of(parts.begin(), parts.end(), [&](const std::string& part) {
+      return std::binary_search(e.pitfalls.begin(), e.pitfalls.end(), part);
+    });
+    if (!declared && std::find(diagnosed.begin(), diagnosed.end(), t.diagnosis) == diagnosed.end())
+      diagnosed.push_back(t.diagnosis);
+  }
   std::sort(diagnosed.begin(), diagnosed.end());
   const std::string verdict =
       std::string(status_name(r->status)) +

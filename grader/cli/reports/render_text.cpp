@@ -217,11 +217,13 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     // another, and a second, independent failure is never hidden behind "fix these first".
     const auto named = r.pitfalls();
     const bool one = named.size() == 1;
-    std::vector<const Cause*> shared;
+    std::vector<const Cause*> shared, doubles;
     std::vector<std::string> alone;
     for (const Cause& c : found) {
       if (!c.pitfall.empty()) continue;
-      if (c.checks.size() > 1)
+      if (!c.with_pitfalls.empty())
+        doubles.push_back(&c);
+      else if (c.checks.size() > 1)
         shared.push_back(&c);
       else
         alone.push_back(r.tests[c.shown_by].id);
@@ -232,10 +234,21 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
       if (!alone.empty()) {
         s += " Not tied to " + std::string(one ? "it" : "them") +
              " (they may have a cause of their own): " + join(alone) + ".";
-      } else if (shared.empty() && size_t(failed + count(Status::Skipped)) > named.size()) {
+      } else if (shared.empty() && doubles.empty() &&
+                 size_t(failed + count(Status::Skipped)) > named.size()) {
         s += " The other failures come from " + std::string(one ? "it" : "them") + ".";
       }
       s += "\n";
+    }
+    // A pitfall with a second mistake: neither "not tied to it" nor "from it" is true.
+    for (const Cause* c : doubles) {
+      const bool several = c->checks.size() > 1;
+      s += wrap((several ? std::to_string(c->checks.size()) + " checks come"
+                         : r.tests[c->shown_by].id + " comes") +
+                    " from the pitfall " + join(c->with_pitfalls) +
+                    " together with a second mistake, the " + c->what + " shown under " +
+                    r.tests[c->shown_by].id + ": fix both.",
+                "", 100);
     }
     for (const Cause* c : shared) {
       const std::string then =

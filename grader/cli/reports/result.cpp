@@ -184,10 +184,15 @@ std::vector<Cause> causes(const KataResult& r) {
     c.checks.push_back(failing[i]);
     c.skipped += t.status == Status::Skipped;
   }
+  const std::vector<std::string> named = r.pitfalls();
   for (Cause& c : out) {
     std::stable_partition(c.checks.begin(), c.checks.end(),
                           [&](size_t i) { return i == c.shown_by; });
     c.what = c.pitfall.empty() ? cause_in_words(r.tests[c.shown_by]) : "pitfall " + c.pitfall;
+    if (c.pitfall.empty())
+      for (const std::string& part : r.tests[c.shown_by].diagnosis_parts)
+        if (std::find(named.begin(), named.end(), part) != named.end())
+          c.with_pitfalls.push_back(part);
   }
   return out;
 }

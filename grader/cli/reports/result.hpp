@@ -83,6 +83,9 @@ struct Cause {
   std::string pitfall;         // the pitfall it is (shown_by's), or empty
   std::string what;            // in words: "wrong shape", "kt::ViewError", "diagnosis X", ...
   int skipped = 0;             // how many of its checks are skipped
+  /// A cause that is a double of a named pitfall and a second mistake (shown_by's diagnosis has
+  /// the pitfall among its parts): those pitfalls. Not tied to them, nor the same cause either.
+  std::vector<std::string> with_pitfalls;
 };
 
 /// The root causes of r's failing and skipped checks, in the order they appear in its tests (the

@@ -63,7 +63,8 @@ nlohmann::json to_json(const KataResult& r) {
                            {"pitfall", text_or_null(c.pitfall)},
                            {"shown_by", r.tests[c.shown_by].id},
                            {"checks", ids},
-                           {"skipped", c.skipped}});
+                           {"skipped", c.skipped},
+                           {"with_pitfalls", c.with_pitfalls}});
   }
   for (size_t i = 0; i < r.tests.size(); ++i) {
     const TestResult& t = r.tests[i];

@@ -108,6 +108,19 @@ std::optional<int64_t> shows_softmax_axis(const Case& c, const kt::Tensor& got) 
   return std::nullopt;
 }
 
+namespace {
+
+/// Whether a query's output is exactly 0 with the mistakes: after the softmax, a mask (inverted,
+/// or aligned top-left) hides all of its keys. Any code whose output is 0 there fits, whatever its
+/// mistake (values centred on a single key give 0 too): no evidence (Note [sdpa detectors]).
+bool zero_query(const Case& c, const Mistakes& m) {
+  if (!m.mask_after_softmax) return false;
+  const kt::Tensor out = sdpa_with_mistakes(c, m);
+  return out.defined() && kt::any(kt::all(out == 0.0, -1)).item() != 0.0;
+}
+
+}  // namespace
+
 bool shows_mistake(const Case& c, const kt::Tensor& got, Mistakes mistake) {
   // The other masking pitfalls that can show on the case, each on or off beside it.
   std::vector<bool Mistakes::*> others;
@@ -130,7 +143,8 @@ bool shows_mistake(const Case& c, const kt::Tensor& got, Mistakes mistake) {
       for (Scale scale : kScales) {
         with.scale = without.scale = scale;
         with.softmax_axis = without.softmax_axis = axis;
-        if (computes(c, got, with) && !computes(c, got, without)) return true;
+        if (computes(c, got, with) && !computes(c, got, without) && !zero_query(c, with))
+          return true;
       }
     }
   }

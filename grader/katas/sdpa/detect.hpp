@@ -27,7 +27,10 @@
 //   keys' or another), and with any of the other masking mistakes that can show on the case on or
 //   off in both (so a scale, axis or masking mistake beside it does not hide it; along an axis of
 //   size 1 every weight is 1 and a mask after the softmax would fake a mask before it).
-//   mask_after_softmax also recognises the form that fills the masked weights with -inf or
+//   A mask after the softmax is never claimed from a case where it leaves a query with no key (an
+//   inverted mask that hides every key of a row): the output there is 0, as for any code whose
+//   output is 0 (values centred over a single key). mask_after_softmax also recognises the form
+//   that fills the masked weights with -inf or
 //   finfo.min after the softmax: exactly the rows that have a masked key blow up, and the same call
 //   with nothing masked is right.
 // - neg_inf_nan uses cases with a query that has no key (a mask row entirely false, or is_causal

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "grader/katas/sdpa/cases.hpp"
 
@@ -46,6 +47,10 @@ struct Mistakes {
   bool values_from_keys = false;  // the weights multiply k instead of v
   bool returns_weights = false;   // the weights returned, without the matmul with v
 };
+
+/// Both sets of mistakes at once, or nullopt where they set one step two ways (two scales, two
+/// softmax axes): a double the catalogue can claim (Diagnosis::computes_pair).
+std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b);
 
 /// The case's attention with the given mistakes, in Float64; masked scores are filled with
 /// finfo.min (a query with no key gets the mean of the values), or -inf with neg_inf_fill (NaN

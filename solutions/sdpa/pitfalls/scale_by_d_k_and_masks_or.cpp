@@ -1,6 +1,8 @@
 // expect-pitfalls: scale_by_d_k
+// expect-diagnosis: scale_by_d_k+masks_combined_with_or
 // Known bad, a pitfall beside a catalogued mistake: the scores divided by d_k (not √d_k), and with
-// both masks a key kept when either allows it (OR, not AND). Only scale_by_d_k is a named pitfall.
+// both masks a key kept when either allows it (OR, not AND). Only scale_by_d_k is a named pitfall;
+// the catalogue names the double (the report must not call the general checks "not tied" to it).
 #include "sdpa.hpp"
 
 namespace kata {

@@ -88,6 +88,110 @@ std::string pad(std::string s, size_t width) {
   return s;
 }
 
+/// How many entries of a and b (of one shape) are equal, NaN equal to NaN.
+int64_t equal_entries(const kt::Tensor& a, const kt::Tensor& b) {
+  const std::vector<double> x = a.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> y = b.to(kt::Float64).contiguous().to_vector<double>();
+  int64_t n = 0;
+  for (size_t i = 0; i < x.size() && i < y.size(); ++i)
+    n += (std::isnan(x[i]) && std::isnan(y[i])) ||
+         std::abs(x[i] - y[i]) <= 1e-9 * std::abs(y[i]) + 1e-12;
+  return n;
+}
+
+// Note [ops that compute a step differently]
+// A step no op of the learner reaches is often computed, but differently: the scores divided by
+// d_k, the values centred before weights @ v. Saying "none" there sent readers looking for a
+// missing op that was on the next line. The op is taken to compute the step differently only
+// where that is likely to be true: it computes (it does not only move or make values), it comes
+// after the ops that computed every input of the step, its result has the step's shape and kind
+// (numbers, not a mask), it is no step reached, and it is not more like a later step that is not
+// reached (an op that masks unscaled scores is the masking, with the scaling missing before it).
+// Otherwise the row says "none", as before. A step that sums several ops (flash attention's
+// accumulators) is not compared with any one of them (journey_text's pair_ops).
+
+/// The learner's op that computes steps[s] differently: the first event from `from` on whose
+/// result has the step's shape and a dtype of its kind (a Bool mask is no score), and is no step
+/// reached; -1 when none, or when it is more like a later step not reached (more of its entries
+/// equal to that step's: an op that masks unscaled scores is the masking done on the wrong
+/// input, not the scaling done differently).
+int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t from,
+                             const std::vector<Step>& steps, size_t s,
+                             const std::vector<int64_t>& at) {
+  // Ops that only move or make values compute no step differently.
+  static const std::set<std::string> moves = {"as_strided",
+                                              "cat",
+                                              "clone",
+                                              "contiguous",
+                                              "copy_",
+                                              "expand",
+                                              "fill_",
+                                              "flatten",
+                                              "full",
+                                              "narrow",
+                                              "permute",
+                                              "repeat",
+                                              "repeat_interleave",
+                                              "reshape",
+                                              "select",
+                                              "slice",
+                                              "squeeze",
+                                              "stack",
+                                              "to",
+                                              "transpose",
+                                              "unsqueeze",
+                                              "view",
+                                              "arange"};
+  const auto fits = [&](const kt::TraceEvent& e, const Step& step) {
+    return e.value.defined() && moves.count(e.op) == 0 && e.output.sizes == step.value.sizes() &&
+           (e.output.dtype != kt::Bool) == (step.value.dtype() != kt::Bool);
+  };
+  // Only after the ops that computed every input of the step: a step with no input reached (the
+  // first, or one whose inputs were done another way) has no op to compare.
+  if (steps[s].from.empty()) return -1;
+  for (const size_t f : steps[s].from) {
+    if (at[f] < 0) return -1;
+    from = std::max(from, at[f] + 1);
+  }
+  for (int64_t i = from; i < int64_t(events.size()); ++i) {
+    const kt::TraceEvent& e = events[size_t(i)];
+    if (!fits(e, steps[s]) || std::find(at.begin(), at.end(), i) != at.end()) continue;
+    const int64_t here = equal_entries(e.value, steps[s].value);
+    for (size_t later = s + 1; later < steps.size(); ++later)
+      if (at[later] < 0 && fits(e, steps[later]) &&
+          equal_entries(e.value, steps[later].value) > here)
+        return -1;
+    return i;
+  }
+  return -1;
+}
+
+/// "at [0, 1, 2] it gives 0.5 where the step is 0.25": the entry where they differ most.
+std::string where_it_differs(const kt::Tensor& got, const kt::Tensor& want) {
+  const kt::Tensor g = got.to(kt::Float64).contiguous(), w = want.to(kt::Float64).contiguous();
+  const std::vector<double> gv = g.to_vector<double>(), wv = w.to_vector<double>();
+  size_t worst = 0;
+  double most = -1;
+  for (size_t i = 0; i < gv.size() && i < wv.size(); ++i) {
+    const double d = std::isnan(gv[i]) != std::isnan(wv[i]) ? INFINITY : std::abs(gv[i] - wv[i]);
+    if (d > most) {
+      most = d;
+      worst = i;
+    }
+  }
+  std::string index = "[";
+  size_t rest = worst;
+  const kt::Shape& shape = want.sizes();
+  std::vector<int64_t> at(shape.size());
+  for (size_t a = shape.size(); a-- > 0;) {
+    at[a] = int64_t(rest % size_t(shape[a]));
+    rest /= size_t(shape[a]);
+  }
+  for (size_t a = 0; a < at.size(); ++a) index += (a ? ", " : "") + std::to_string(at[a]);
+  const auto [yours, step] = texts_that_differ(gv[worst], wv[worst]);
+  return "at " + index + "] it gives " + yours + " where the step is " + step;
+}
+
 }  // namespace
 
 std::vector<kt::TraceEvent> trace_learner(const std::function<void()>& fn) {
@@ -165,7 +269,7 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
 }
 
 std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
-                         const kt::Tensor& returned) {
+                         const kt::Tensor& returned, bool pair_ops) {
   const std::vector<int64_t> at = align_steps(steps, events);
   const size_t diverging = first_diverging(steps, at);
   const bool returns_other =
@@ -173,6 +277,12 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
       !(returned.defined() && returned.sizes() == steps.back().value.sizes() &&
         kt::allclose(returned.to(kt::Float64), steps.back().value.to(kt::Float64), 1e-9, 1e-12));
   if (diverging == steps.size() && !returns_other) return "";
+  // The last event a step before the divergence reached: the learner's ops from there on.
+  int64_t after = 0;
+  for (size_t i = 0; i < diverging; ++i)
+    if (at[i] >= 0) after = std::max(after, at[i] + 1);
+  const int64_t differently =
+      returns_other || !pair_ops ? -1 : computes_differently(events, after, steps, diverging, at);
   size_t width = 0;
   for (const Step& s : steps) width = std::max(width, s.name.size());
   width = std::min<size_t>(width + 2, 42);
@@ -191,6 +301,9 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
                     ? " (one head at a time)"
                     : " (the same values, laid out another way)";
       }
+    } else if (i == diverging && differently >= 0) {
+      line += "#" + std::to_string(differently + 1) + " " + op_text(events[size_t(differently)]) +
+              ", other values  <- first divergence";
     } else if (i == diverging && !returns_other) {
       line += "none  <- first divergence";
     } else {
@@ -199,9 +312,6 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
     text += line + "\n";
   }
   // What the learner's code did instead: its ops after the last step reached before it.
-  int64_t after = 0;
-  for (size_t i = 0; i < diverging; ++i)
-    if (at[i] >= 0) after = std::max(after, at[i] + 1);
   std::string next;
   int shown = 0, more = 0;
   for (int64_t i = after; i < int64_t(events.size()); ++i) {
@@ -220,6 +330,33 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
             std::to_string(steps.size()) + ", " + steps.back().name +
             "), but your code returns something else: look at what it does after it.";
     if (!next.empty()) text += " Your ops from there: " + next + ".";
+    return text + "\n";
+  }
+  if (differently >= 0) {
+    // The decisive op is on the table's row; here, what it computes beside what it should.
+    text += "Your op #" + std::to_string(differently + 1) + " " +
+            op_text(events[size_t(differently)]) + " has the shape of step " +
+            std::to_string(diverging + 1) + " (" + steps[diverging].name +
+            ") but computes it differently: " +
+            where_it_differs(events[size_t(differently)].value, steps[diverging].value) +
+            ". Every step before it is there, so the mistake is in that op or in what it is given.";
+    // What it may be given: the ops before it whose results no step is (numbers, not masks).
+    std::string unused;
+    int listed = 0, unlisted = 0;
+    for (int64_t i = 0; i < differently; ++i) {
+      const kt::TraceEvent& e = events[size_t(i)];
+      if (e.output.sizes.empty() || e.output.dtype == kt::Bool) continue;
+      if (std::find(at.begin(), at.end(), i) != at.end()) continue;
+      if (listed == 6) {
+        ++unlisted;
+        continue;
+      }
+      unused += (unused.empty() ? "" : ", ") +
+                (std::string("#") + std::to_string(i + 1) + " " + op_text(e));
+      ++listed;
+    }
+    if (unlisted > 0) unused += ", and " + std::to_string(unlisted) + " more";
+    if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
     return text + "\n";
   }
   text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name +

@@ -78,8 +78,11 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
 /// The report: the steps beside the ops that computed them, the first diverging step, and the
 /// learner's ops after the last step reached before it. When every step is reached but what the
 /// code returned is not the last step's value, that is the divergence. Empty when nothing diverges.
+/// With pair_ops, an op of the learner that computes the diverging step differently (Note
+/// [ops that compute a step differently]) is shown on its row with both values; a kata whose
+/// steps are sums of several ops (flash attention's running accumulators) passes false.
 std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
-                         const kt::Tensor& returned);
+                         const kt::Tensor& returned, bool pair_ops = true);
 
 /// The journey of one call of the learner's code: `call` (which calls it and returns what the last
 /// step's value stands for, undefined when it threw) traced beside `steps`, under "On CASE_TEXT:";

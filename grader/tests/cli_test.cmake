@@ -387,7 +387,7 @@ if(NOT SANITIZED)
              "where it diverges:.*On the case B = 2, T = 3, num_heads = 2, d_head = 3.*expected step +shape +your op that computed it.*none  <- first divergence.*is the first step no op of yours produces"
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/no_scale_no_output_projection.cpp)
   expect_run("sdpa shows its first diverging step too" 1
-             "where it diverges:.*On the case T_q = .*5\\. out = weights @ v +\\[[0-9, ]+\\] +none  <- first divergence"
+             "where it diverges:.*On the case T_q = .*5\\. out = weights @ v +\\[[0-9, ]+\\] +#[0-9]+ matmul -> \\[[0-9, ]+\\], other values  <- first divergence.*Your op #[0-9]+ matmul -> \\[[0-9, ]+\\] has the shape of step 5 \\(out = weights @ v\\) but[ \n]+computes it differently: at \\[[0-9, ]+\\] it gives"
              ${GRADE} sdpa --solution ${SOURCE}/solutions/sdpa/wrong/values_centred.cpp)
   # The attention map: the learner's weights beside the expected ones, in the text (shown by the
   # pitfall, borrowed from its group), as an SVG with --maps, folded into the Markdown summary.

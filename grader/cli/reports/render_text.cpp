@@ -262,6 +262,10 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
                    r.tests[c->shown_by].id + ": " + then,
                "", 100);
     }
+    // Without a pitfall, a check with a cause of its own is still named once here, so that the
+    // count above adds up.
+    if (named.empty() && !alone.empty() && !(shared.empty() && doubles.empty()))
+      s += wrap("Also failing, each on its own case shown above: " + join(alone) + ".", "", 100);
     s += "rerun exactly this: " + rerun + "\n";
     s += "stuck? ./grade hint " + r.kata + "\n";
   }

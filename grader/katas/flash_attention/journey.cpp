@@ -180,7 +180,9 @@ std::string journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& e
     by_blocks = std::any_of(events.begin(), events.end(),
                             [&](const kt::TraceEvent& e) { return e.output.sizes == shape; });
   }
-  return journey_text(by_blocks ? blocks.steps : every.steps, events, returned);
+  // Its steps are running sums of several ops each: no one op computes one differently.
+  return journey_text(by_blocks ? blocks.steps : every.steps, events, returned,
+                      /*pair_ops=*/false);
 }
 
 std::string journey(const Case& c) {

@@ -95,18 +95,24 @@ Outcome check_cache_holds_the_sequence(uint64_t seed) {
                   "d_head) = " + kt::shape_str(shape) + " each (cache.length() is k.size(2)).";
       return f;
     }
+    // A wrong cache with wrong outputs: the outputs' diagnosis (a catalogued mistake) joins
+    // this check to theirs, the same cause (none when the outputs are right).
     if (!close(d.cache_k, want.k)) {
-      return failure(c, d.cache_k, want.k,
-                     "the cached keys differ from the whole sequence's keys rotated at their "
-                     "positions (shown: the row where they differ most). The cache stores keys "
-                     "after RoPE, each rotated once, at its own position.",
-                     "cache.k");
+      Failure f = failure(c, d.cache_k, want.k,
+                          "the cached keys differ from the whole sequence's keys rotated at their "
+                          "positions (shown: the row where they differ most). The cache stores "
+                          "keys after RoPE, each rotated once, at its own position.",
+                          "cache.k");
+      diagnose_after_shrinking(f, c);
+      return f;
     }
     if (!close(d.cache_v, want.v)) {
-      return failure(c, d.cache_v, want.v,
-                     "the cached values differ from the whole sequence's values (v_proj of each "
-                     "token, split into heads, never rotated).",
-                     "cache.v");
+      Failure f = failure(c, d.cache_v, want.v,
+                          "the cached values differ from the whole sequence's values (v_proj of "
+                          "each token, split into heads, never rotated).",
+                          "cache.v");
+      diagnose_after_shrinking(f, c);
+      return f;
     }
     return std::nullopt;
   });

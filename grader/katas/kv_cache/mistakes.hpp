@@ -3,6 +3,8 @@
 // (tests/mistakes_test.cpp).
 #pragma once
 
+#include <optional>
+
 #include "grader/katas/kv_cache/cases.hpp"
 
 namespace grader::kata_kv_cache {
@@ -30,6 +32,10 @@ struct Mistakes {
   bool keys_unrotated = false;  // RoPE on the queries only: the keys cached and attended raw
   bool keys_restart = false;    // a call's k rotated from position 0, its q right
 };
+
+/// Both sets of mistakes at once, or nullopt where they set one step two ways (two mask shifts,
+/// one mistake twice): a double the catalogue can claim (Diagnosis::computes_pair).
+std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b);
 
 /// The outputs (B, T, d_model) of feeding the case's chunks one call at a time, with the mistakes
 /// in m, Float64. (A call's queries with an empty cache and not_appended attend to their own keys

@@ -123,6 +123,10 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
     d.computes = [all](size_t e, const Case& c) {
       return rope_with_mistakes(c.x, c.start_pos, c.base, all[e].mistakes);
     };
+    d.computes_pair = [all](size_t a, size_t b, const Case& c) {
+      const std::optional<Mistakes> both = together(all[a].mistakes, all[b].mistakes);
+      return both ? rope_with_mistakes(c.x, c.start_pos, c.base, *both) : kt::Tensor();
+    };
     d.discriminating_cases = discriminating_cases;
     d.keeps_failing = [](const Case& c) {
       return c.x.dtype() == kt::Float64 && c.x.is_contiguous();

@@ -81,6 +81,14 @@ std::string row_name(const kt::Tensor& x, int64_t r) {
          ", position row t = " + std::to_string(r % T) + ")";
 }
 
+/// A failure of a property the reference has, with the diagnosis of the learner's output on the
+/// case (a catalogued mistake joins it to matches_reference's cause; none when the output there is
+/// right).
+Failure diagnosed(const Case& c, Failure f) {
+  if (kata().diagnose) kata().diagnose(f, c);
+  return f;
+}
+
 Outcome check_norm_preserved(uint64_t seed) {
   return run_rope_property(seed, kCases, [&]() -> std::optional<Failure> {
     Spec spec;
@@ -93,12 +101,14 @@ Outcome check_norm_preserved(uint64_t seed) {
     for (size_t r = 0; r < want.size(); ++r) {
       if (std::abs(got[r] - want[r]) <= 1e-9 * want[r] + 1e-12) continue;
       const auto [in_x, in_yours] = texts_that_differ(want[r], got[r]);
-      return kata().failure(
-          c, run.out, run_reference(c),
-          "row " + row_name(c.x, int64_t(r)) + " has length " + in_x + " in x and " + in_yours +
-              " in your result. A rotation keeps every pair's length, so every row keeps its "
-              "length: each output pair must be (a cos - b sin, b cos + a sin) of the same "
-              "input pair (a, b) and the same angle.");
+      return diagnosed(
+          c,
+          kata().failure(
+              c, run.out, run_reference(c),
+              "row " + row_name(c.x, int64_t(r)) + " has length " + in_x + " in x and " + in_yours +
+                  " in your result. A rotation keeps every pair's length, so every row keeps its "
+                  "length: each output pair must be (a cos - b sin, b cos + a sin) of the same "
+                  "input pair (a, b) and the same angle."));
     }
     return std::nullopt;
   });
@@ -127,18 +137,20 @@ Outcome check_relative_positions(uint64_t seed) {
     const kt::Tensor after = kt::matmul(q1.out, k1.out.transpose(-2, -1));
     if (close(after, before, 1e-9, 1e-10)) return std::nullopt;
     // (k's start_pos and the shift are in the case as generated.)
-    return kata().failure(
-        q, after, before,
-        "moving both q and k " + std::to_string(shift) + (shift == 1 ? " position" : " positions") +
-            " further (start_pos " + std::to_string(q.start_pos) + " -> " +
-            std::to_string(q.start_pos + shift) + " for q, " + std::to_string(k.start_pos) +
-            " -> " + std::to_string(k.start_pos + shift) +
-            " for k) changed the dot products q . k. RoPE's point is that they "
-            "depend only on the distance between the positions: every pair must "
-            "turn by an angle proportional to its position, at the same "
-            "frequency in q and in k. The rows shown are the dot products of "
-            "the query row where they changed most (expected: before the shift, "
-            "got: after).");
+    return diagnosed(
+        q, kata().failure(q, after, before,
+                          "moving both q and k " + std::to_string(shift) +
+                              (shift == 1 ? " position" : " positions") + " further (start_pos " +
+                              std::to_string(q.start_pos) + " -> " +
+                              std::to_string(q.start_pos + shift) + " for q, " +
+                              std::to_string(k.start_pos) + " -> " +
+                              std::to_string(k.start_pos + shift) +
+                              " for k) changed the dot products q . k. RoPE's point is that they "
+                              "depend only on the distance between the positions: every pair must "
+                              "turn by an angle proportional to its position, at the same "
+                              "frequency in q and in k. The rows shown are the dot products of "
+                              "the query row where they changed most (expected: before the shift, "
+                              "got: after)."));
   });
 }
 
@@ -168,7 +180,7 @@ Outcome check_continues_from_start_pos(uint64_t seed) {
             "row's rotation depends only on its position start_pos + t, which "
             "is how a decoder rotates a new token: alone, at the cache's length.");
     f.counterexample.push_back({"the tail starts at row", std::to_string(from)});
-    return f;
+    return diagnosed(tail, std::move(f));
   });
 }
 

@@ -42,6 +42,22 @@ double exponent(Frequencies f, int64_t i, int64_t d) {
 
 }  // namespace
 
+std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
+  if (a.frequencies != Frequencies::Right && b.frequencies != Frequencies::Right)
+    return std::nullopt;
+  Mistakes m;
+  m.frequencies = a.frequencies != Frequencies::Right ? a.frequencies : b.frequencies;
+  for (bool Mistakes::*flag :
+       {&Mistakes::interleaved, &Mistakes::ignores_start_pos, &Mistakes::sign_flipped,
+        &Mistakes::positions_from_one, &Mistakes::base_ignored, &Mistakes::cos_sin_swapped,
+        &Mistakes::rotate_half_unsigned, &Mistakes::first_half_only, &Mistakes::cos_one_late,
+        &Mistakes::frequency_by_row, &Mistakes::start_pos_twice, &Mistakes::unrotated}) {
+    if (a.*flag && b.*flag) return std::nullopt;
+    m.*flag = a.*flag || b.*flag;
+  }
+  return m;
+}
+
 kt::Tensor rope_with_mistakes(const kt::Tensor& x, int64_t start_pos, double base,
                               const Mistakes& m) {
   const int64_t d = x.size(-1), T = x.size(-2), half = d / 2;

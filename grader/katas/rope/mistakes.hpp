@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "kt/tensor.hpp"
@@ -42,6 +43,10 @@ struct Mistakes {
   bool start_pos_twice = false;       // positions 2 start_pos + t
   bool unrotated = false;             // x returned as it is
 };
+
+/// Both sets of mistakes at once, or nullopt where they set one step two ways (two frequency
+/// mistakes, one mistake twice): a double the catalogue can claim (Diagnosis::computes_pair).
+std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b);
 
 /// RoPE of x (..., T, d) with the mistakes in m, in Float64.
 kt::Tensor rope_with_mistakes(const kt::Tensor& x, int64_t start_pos, double base,

@@ -75,7 +75,7 @@ void set_diagnosis(Failure& f, const CatalogueEntry& entry, size_t cases, size_t
   // An entry that is one of this kata's named pitfalls says so (the same id may be only a
   // catalogue entry in another kata of the family).
   if (is_kata_pitfall(entry.id)) {
-    f.diagnosis_message += " This is the pitfall " + entry.id + ": its own check says more.";
+    f.diagnosis_message += " This is the pitfall " + entry.id + ".";
   }
 }
 

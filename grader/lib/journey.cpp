@@ -106,15 +106,16 @@ int64_t equal_entries(const kt::Tensor& a, const kt::Tensor& b) {
 // where that is likely to be true: it computes (it does not only move or make values), it comes
 // after the ops that computed every input of the step, its result has the step's shape and kind
 // (numbers, not a mask), it is no step reached, and it is not more like a later step that is not
-// reached (an op that masks unscaled scores is the masking, with the scaling missing before it).
+// reached, nor as like one (an op that masks unscaled scores is the masking, with the scaling
+// missing before it; a matmul of the weights and V is no key rotation of the same shape).
 // Otherwise the row says "none", as before. A step that sums several ops (flash attention's
 // accumulators) is not compared with any one of them (journey_text's pair_ops).
 
 /// The learner's op that computes steps[s] differently: the first event from `from` on whose
 /// result has the step's shape and a dtype of its kind (a Bool mask is no score), and is no step
-/// reached; -1 when none, or when it is more like a later step not reached (more of its entries
-/// equal to that step's: an op that masks unscaled scores is the masking done on the wrong
-/// input, not the scaling done differently).
+/// reached; -1 when none, or when it is as much like a later step not reached (as many of its
+/// entries equal to that step's, or more: an op that masks unscaled scores is the masking done on
+/// the wrong input, not the scaling done differently).
 int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t from,
                              const std::vector<Step>& steps, size_t s,
                              const std::vector<int64_t>& at) {
@@ -156,10 +157,12 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
   for (int64_t i = from; i < int64_t(events.size()); ++i) {
     const kt::TraceEvent& e = events[size_t(i)];
     if (!fits(e, steps[s]) || std::find(at.begin(), at.end(), i) != at.end()) continue;
+    // Ambiguous when as like a later step (weights @ V beside a key rotation of the same shape,
+    // both with no entry alike): then none.
     const int64_t here = equal_entries(e.value, steps[s].value);
     for (size_t later = s + 1; later < steps.size(); ++later)
       if (at[later] < 0 && fits(e, steps[later]) &&
-          equal_entries(e.value, steps[later].value) > here)
+          equal_entries(e.value, steps[later].value) >= here)
         return -1;
     return i;
   }

@@ -169,6 +169,10 @@ Diagnosis<Case> diagnosis() {
   Diagnosis<Case> d;
   for (const KvEntry& e : all) d.entries.push_back(e.entry);
   d.computes = [all](size_t e, const Case& c) { return decode_with_mistakes(c, all[e].mistakes); };
+  d.computes_pair = [all](size_t a, size_t b, const Case& c) {
+    const std::optional<Mistakes> both = together(all[a].mistakes, all[b].mistakes);
+    return both ? decode_with_mistakes(c, *both) : kt::Tensor();
+  };
   d.discriminating_cases = discriminating_cases;
   d.learner = [](const Case& c) {
     const Decode run = run_learner(c);

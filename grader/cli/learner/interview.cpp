@@ -88,9 +88,12 @@ int interview(const std::string& name, int minutes, GradeOptions opt, std::istre
   fs::create_directories(scratch.parent_path());
   fs::copy_file(kata.stub, scratch, fs::copy_options::overwrite_existing);
   const std::string shown = fs::relative(scratch, source_dir()).string();
-  // The stub's time is read before "The clock is running" is printed: a save made as soon as the
-  // line shows (a script, or a quick editor) is a change, not the starting point.
+  // The stub's time and text are read before "The clock is running" is printed: a save made as
+  // soon as the line shows (a script, or a quick editor) is a change, not the starting point. The
+  // text too: a file system's clock may give a save made within a few milliseconds of the copy the
+  // stub's very time (a scripted save was never graded).
   fs::file_time_type seen = fs::last_write_time(scratch);
+  std::string seen_text = read_file(scratch);
 
   std::cout << "Interview: " << kata.title << ". You have " << minutes << " minutes.\n"
             << "Write your answer in " << shown << " (a fresh copy of the stub; "
@@ -112,8 +115,11 @@ int interview(const std::string& name, int minutes, GradeOptions opt, std::istre
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     std::error_code ec;
     const auto now = fs::last_write_time(scratch, ec);
-    if (ec || now == seen) continue;
+    if (ec) continue;
+    std::string text = read_file(scratch);
+    if (now == seen && text == seen_text) continue;
     seen = now;
+    seen_text = std::move(text);
     last = grade(kata, opt);
     const long left = long(std::chrono::duration_cast<std::chrono::seconds>(
                                deadline - std::chrono::steady_clock::now())

@@ -32,9 +32,12 @@ Outcome check_shape(uint64_t seed) {
     const Run run = run_learner(c);
     if (shape_ok(c, run)) return std::nullopt;
     Failure f = failure_from_run(c, run);
-    // Not for a wrong dtype alone: its values are matches_reference's to diagnose.
-    if (run.ok() && f.wrong != Wrong::Dtype)
-      diagnose_after_shrinking(f, c);  // another shape: the weights, the keys, ...
+    // Not for a wrong dtype alone: its values are matches_reference's to diagnose. Another shape
+    // (the weights, the keys, ...), or a kt::Error a catalogued mistake throws too (a mask
+    // transposed where T_q != T_k: Note [mistake catalogue]), is diagnosed here.
+    const bool threw =
+        !run.ok() && !run.not_implemented && !run.out_of_memory && !run.returned_undefined;
+    if ((run.ok() && f.wrong != Wrong::Dtype) || threw) diagnose_after_shrinking(f, c);
     return f;
   });
 }

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "grader/katas/sdpa/catalogue.hpp"
 #include "grader/katas/sdpa/journey.hpp"
 
 namespace grader::kata_sdpa {
@@ -16,7 +17,12 @@ Spec masked_no_empty_rows(Masking masking) {
 
 std::optional<Failure> cannot_check(const Case& c, const Run& run, const std::string& id) {
   if (run.ok() && run.out.sizes() == c.out_shape()) return std::nullopt;
-  return could_not_check(failure_from_run(c, run), id);
+  Failure f = could_not_check(failure_from_run(c, run), id);
+  // Code that throws where a catalogued mistake cannot run (a mask transposed where T_q != T_k)
+  // is that mistake here too: the diagnosis joins this check to the others' cause.
+  if (!run.ok() && !run.not_implemented && !run.out_of_memory && !run.returned_undefined)
+    diagnose_after_shrinking(f, c);
+  return f;
 }
 
 bool computes(const Case& c, const kt::Tensor& got, const Mistakes& mistakes) {

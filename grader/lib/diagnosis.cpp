@@ -83,21 +83,21 @@ void set_double_diagnosis(Failure& f, const CatalogueEntry& a, const CatalogueEn
                           size_t cases, size_t threw) {
   f.diagnosis = a.id + "+" + b.id;
   f.diagnosis_parts = {a.id, b.id};
-  f.diagnosis_message = "Your output equals two mistakes at once, on this case and on " +
-                        std::to_string(cases - 1) +
-                        " more chosen so that each mistake the grader knows, and each pair of "
-                        "them, gives a different output" +
-                        threw_words(threw, "that pair") + ": " + a.what + "; and " + b.what +
-                        ". Fix both: " + a.fix + " " + b.fix;
-  std::vector<std::string> pitfalls;
-  for (const CatalogueEntry* e : {&a, &b})
-    if (is_kata_pitfall(e->id)) pitfalls.push_back(e->id);
-  if (pitfalls.size() == 1)
-    f.diagnosis_message +=
-        " The first of these is the pitfall " + pitfalls[0] + ": its own check says more.";
-  if (pitfalls.size() == 2)
-    f.diagnosis_message += " Both are pitfalls, " + pitfalls[0] + " and " + pitfalls[1] +
-                           ": their own checks say more.";
+  f.diagnosis_message =
+      "Your output equals two mistakes at once, on this case and on " + std::to_string(cases - 1) +
+      " more chosen so that each mistake the grader knows, and each pair of "
+      "them, gives a different output" +
+      threw_words(threw, "that pair") +
+      " (each shows on some of these cases, not always on this one): first, " + a.what +
+      "; second, " + b.what + ". To fix the first: " + a.fix + " To fix the second: " + b.fix;
+  // (Whether a detector names them too is its own check's business: a detector names a pitfall
+  // only where no other mistake can fake it, and may be silent beside an unnamed one.)
+  const bool first = is_kata_pitfall(a.id), second = is_kata_pitfall(b.id);
+  if (first && second)
+    f.diagnosis_message += " Both are pitfalls: " + a.id + " and " + b.id + ".";
+  else if (first || second)
+    f.diagnosis_message += " The " + std::string(first ? "first" : "second") + " is the pitfall " +
+                           (first ? a.id : b.id) + ".";
 }
 
 void diagnose(Failure& shrunk, const DiagnosisRun& run) {

@@ -107,7 +107,9 @@ int64_t equal_entries(const kt::Tensor& a, const kt::Tensor& b) {
 // after the ops that computed every input of the step, its result has the step's shape and kind
 // (numbers, not a mask), it is no step reached, and it is not more like a later step that is not
 // reached, nor as like one (an op that masks unscaled scores is the masking, with the scaling
-// missing before it; a matmul of the weights and V is no key rotation of the same shape).
+// missing before it; a matmul of the weights and V is no key rotation of the same shape). Of
+// several such ops before the next step reached, the one with most entries equal to the step's,
+// the last of equals (values centred before weights @ v: the matmul, not the subtraction).
 // Otherwise the row says "none", as before. A step that sums several ops (flash attention's
 // accumulators) is not compared with any one of them (journey_text's pair_ops).
 
@@ -154,19 +156,28 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
     if (at[f] < 0) return -1;
     from = std::max(from, at[f] + 1);
   }
-  for (int64_t i = from; i < int64_t(events.size()); ++i) {
+  // Up to the first op a later step reached.
+  int64_t to = int64_t(events.size());
+  for (size_t later = s + 1; later < steps.size(); ++later)
+    if (at[later] >= from) to = std::min(to, at[later]);
+  // The candidate most like the step (most entries equal to it); of equals, the last (the values
+  // centred before weights @ v: the matmul after the subtraction, both of the step's shape).
+  int64_t best = -1, best_alike = -1;
+  for (int64_t i = from; i < to; ++i) {
     const kt::TraceEvent& e = events[size_t(i)];
     if (!fits(e, steps[s]) || std::find(at.begin(), at.end(), i) != at.end()) continue;
     // Ambiguous when as like a later step (weights @ V beside a key rotation of the same shape,
-    // both with no entry alike): then none.
+    // both with no entry alike): not this one.
     const int64_t here = equal_entries(e.value, steps[s].value);
-    for (size_t later = s + 1; later < steps.size(); ++later)
-      if (at[later] < 0 && fits(e, steps[later]) &&
-          equal_entries(e.value, steps[later].value) >= here)
-        return -1;
-    return i;
+    bool later_alike = false;
+    for (size_t later = s + 1; later < steps.size() && !later_alike; ++later)
+      later_alike = at[later] < 0 && fits(e, steps[later]) &&
+                    equal_entries(e.value, steps[later].value) >= here;
+    if (later_alike || here < best_alike) continue;
+    best = i;
+    best_alike = here;
   }
-  return -1;
+  return best;
 }
 
 /// "at [0, 1, 2] it gives 0.5 where the step is 0.25": the entry where they differ most.

@@ -144,7 +144,12 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
       s += "        Same cause as " + rep->id + " above.\n";  // a second pitfall's check
     s += wrap(t->message, "        ");
     if (!t->diagnosis.empty()) {
-      s += "        " + paint("diagnosis " + t->diagnosis + ":", "36;1", colour) + "\n";
+      // A double says so in its heading: "A+B" read as one id was taken for one mistake.
+      const std::string heading = t->diagnosis_parts.size() == 2
+                                      ? "diagnosis, two mistakes: " + t->diagnosis_parts[0] +
+                                            " and " + t->diagnosis_parts[1] + ":"
+                                      : "diagnosis " + t->diagnosis + ":";
+      s += "        " + paint(heading, "36;1", colour) + "\n";
       s += wrap(t->diagnosis_message, "          ", 86);
     }
     if (!t->journey.empty()) {

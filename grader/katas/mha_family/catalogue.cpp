@@ -245,6 +245,10 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
     Diagnosis<Case> d;
     for (const MhaEntry& e : all) d.entries.push_back(e.entry);
     d.computes = [all](size_t e, const Case& c) { return catalogue_output(c, all[e].mistakes); };
+    d.computes_pair = [all](size_t a, size_t b, const Case& c) {
+      const std::optional<Mistakes> both = together(all[a].mistakes, all[b].mistakes);
+      return both ? catalogue_output(c, *both) : kt::Tensor();
+    };
     d.discriminating_cases = discriminating_cases;
     d.learner = [](const Case& c) {
       const Run run = run_learner(c);

@@ -47,6 +47,40 @@ kt::Tensor linear(const kt::Tensor& x, const kt::Tensor& w, const kt::Tensor& b)
   return b.defined() ? y + b : y;
 }
 
+std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
+  const Mistakes none;
+  Mistakes m;
+  bool clash = false;
+  // A step one of the two sets away from its default: the other must leave it as it is.
+  const auto pick = [&](auto Mistakes::*field) {
+    const bool in_a = a.*field != none.*field, in_b = b.*field != none.*field;
+    clash = clash || (in_a && in_b);
+    m.*field = in_a ? a.*field : b.*field;
+  };
+  pick(&Mistakes::split);
+  pick(&Mistakes::q_from);
+  pick(&Mistakes::k_from);
+  pick(&Mistakes::v_from);
+  pick(&Mistakes::bias_missing);
+  pick(&Mistakes::mask_use);
+  pick(&Mistakes::causal_mask);
+  pick(&Mistakes::softmax_dim);
+  for (bool Mistakes::*flag :
+       {&Mistakes::scale_by_d_model, &Mistakes::scale_by_d_head, &Mistakes::mask_after_softmax,
+        &Mistakes::merge_memory_order, &Mistakes::merge_transposed, &Mistakes::softmax_over_queries,
+        &Mistakes::kv_tiled, &Mistakes::out_proj_missing, &Mistakes::out_bias_missing,
+        &Mistakes::scale_missing, &Mistakes::scale_multiplied, &Mistakes::scale_by_sqrt_heads,
+        &Mistakes::weights_transposed, &Mistakes::residual_added, &Mistakes::batch_mixed})
+    pick(flag);
+  // Two scales are one step set two ways.
+  const auto scales = [](const Mistakes& x) {
+    return int(x.scale_by_d_model) + int(x.scale_by_d_head) + int(x.scale_missing) +
+           int(x.scale_multiplied) + int(x.scale_by_sqrt_heads);
+  };
+  if (clash || scales(m) > 1) return std::nullopt;
+  return m;
+}
+
 kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, int64_t H,
                              bool causal, const kt::Tensor& mask, const Mistakes& m) {
   const kt::Tensor x = x64.to(kt::Float64);

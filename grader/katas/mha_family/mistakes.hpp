@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "kt/tensor.hpp"
 #include "reference/mha/mha.hpp"
@@ -84,6 +85,11 @@ kt::Tensor linear(const kt::Tensor& x, const kt::Tensor& w, const kt::Tensor& b)
 /// head h reads kv head h / (num_heads / num_kv_heads), or h mod num_kv_heads with kv_tiled.
 kt::Tensor mha_with_mistakes(const kt::Tensor& x, const ref::MhaWeights& w, int64_t num_heads,
                              bool causal, const kt::Tensor& mask, const Mistakes& mistakes);
+
+/// Both sets of mistakes at once, or nullopt where they set one step two ways (two scales, two
+/// sources for one projection, one mistake twice): a double the catalogue can claim
+/// (Diagnosis::computes_pair).
+std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b);
 
 /// What forgetting transpose(1, 2) computes: q, k, v viewed as (B, T, H, d_head) (GQA: k and v's
 /// kv heads repeated in place along that axis), so the batched matmul attends across the H heads

@@ -55,8 +55,8 @@ std::vector<RopeEntry> catalogue() {
       "Build cos and sin from the same angles: positions start_pos + t times inv_freq.",
       {.cos_one_late = true});
   add("frequency_indexed_by_position",
-      "RoPE where every pair of row t turns by base^(-2t/d): the frequency indexed by the row "
-      "(position) instead of by the pair",
+      "RoPE where every pair of row t (t = 0 .. T - 1, the row's index in x) turns by "
+      "(start_pos + t) · base^(-2t/d): the frequency indexed by the row instead of by the pair",
       "inv_freq has one entry per pair, base^(-2i/d) for i = 0 .. d/2 - 1 (shape (d/2)); the "
       "angles are positions (T, 1) times inv_freq (1, d/2).",
       {.frequency_by_row = true});

@@ -79,3 +79,22 @@ TEST_CASE("an op as like a later step as the diverging one is not shown computin
   CHECK(text.find("none  <- first divergence") != std::string::npos);
   CHECK(text.find("computes it differently") == std::string::npos);
 }
+
+TEST_CASE("of several ops with the step's shape, the one most like it, else the last, is shown",
+          "[journey]") {
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  // The values changed before the op that computes the step: the op is the last one.
+  const std::string last =
+      grader::journey_text(two,
+                           {event("add", values({1, 2, 3})), event("sub", values({5, 5, 5})),
+                            event("mul", values({7, 7, 7}))},
+                           values({7, 7, 7}));
+  CHECK(last.find("#3 mul -> [3], other values  <- first divergence") != std::string::npos);
+  // One with entries equal to the step's wins over a later one with none.
+  const std::string alike =
+      grader::journey_text(two,
+                           {event("add", values({1, 2, 3})), event("mul", values({2, 4, 7})),
+                            event("sub", values({5, 5, 5}))},
+                           values({5, 5, 5}));
+  CHECK(alike.find("#2 mul -> [3], other values  <- first divergence") != std::string::npos);
+}

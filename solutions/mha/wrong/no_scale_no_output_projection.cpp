@@ -1,6 +1,7 @@
 // expect: fail
-// Wrong (no named pitfall), two mistakes at once: no scale and no out_proj. No single
-// catalogued mistake explains it, so no diagnosis may be claimed.
+// expect-diagnosis: out_proj_missing+scale_missing
+// Wrong (no named pitfall), two mistakes at once: no scale and no out_proj. No single catalogued
+// mistake explains it; the catalogue names the double.
 #include <cmath>
 
 #include "mha.hpp"

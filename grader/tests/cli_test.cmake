@@ -387,7 +387,7 @@ if(NOT SANITIZED)
              "where it diverges:.*On the case B = 2, T = 3, num_heads = 2, d_head = 3.*expected step +shape +your op that computed it.*11\\. weights @ v +\\[2, 2, 3, 3\\] +#[0-9]+ matmul -> \\[2, 2, 3, 3\\], other values  <- first divergence.*has the shape of step 11 \\(weights @ v\\) but computes[ \n]+it[ \n]+differently.*mean\\(-2, keepdim\\)"
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/values_centred.cpp)
   expect_run("two catalogued mistakes at once are named as a double" 1
-             "diagnosis, two mistakes: out_proj_missing and scale_missing:.*Your output equals two mistakes at once.*To fix the first: .*To fix the second: "
+             "diagnosis, two mistakes: out_proj_missing and scale_missing:.*Your output equals two mistakes at once.*To fix the[ \n]+first: .*To fix the[ \n]+second: "
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/no_scale_no_output_projection.cpp)
   expect_run("sdpa shows its first diverging step too" 1
              "where it diverges:.*On the case T_q = .*5\\. out = weights @ v +\\[[0-9, ]+\\] +#[0-9]+ matmul -> \\[[0-9, ]+\\], other values  <- first divergence.*Your op #[0-9]+ matmul -> \\[[0-9, ]+\\] has the shape of step 5 \\(out = weights @ v\\) but[ \n]+computes it differently: at \\[[0-9, ]+\\] it gives"

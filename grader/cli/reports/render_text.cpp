@@ -93,9 +93,23 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
   };
   for (const TestResult* t : order) {
     if (t->status == Status::Pass) {
-      // A pitfall's check passes when its detector did not find the mistake on its cases.
-      s += "  " + paint("PASS", "32", colour) + "  " + t->id +
-           (is_pitfall_check(t->id) ? "  (not found)" : "") + "\n";
+      // A pitfall's check passes when its detector did not find the mistake on its cases. Where
+      // a failing check's diagnosis has it beside another mistake, "not found" alone read as
+      // "not your mistake": the detector names it only where nothing else can fake it.
+      std::string note;
+      if (is_pitfall_check(t->id)) {
+        note = "  (not found)";
+        const std::string id = pitfall_of_check(t->id);
+        for (const TestResult& other : r.tests) {
+          if (other.status == Status::Pass) continue;
+          const auto& parts = other.diagnosis_parts;
+          if (other.diagnosis == id || std::find(parts.begin(), parts.end(), id) != parts.end()) {
+            note = "  (not found alone here; the diagnosis under " + other.id + " names it)";
+            break;
+          }
+        }
+      }
+      s += "  " + paint("PASS", "32", colour) + "  " + t->id + note + "\n";
       continue;
     }
     const bool skipped = t->status == Status::Skipped;

@@ -38,6 +38,21 @@ cli::KataResult kata(std::vector<TestResult> tests) {
   return r;
 }
 
+/// A found pitfall with a catalogued mistake beside it: two general checks diagnosed with the
+/// double, the pitfall's own check, and a pitfall the double names whose detector is silent.
+std::vector<TestResult> double_with_a_pitfall() {
+  TestResult values = check("matches_reference", Status::Fail, "differs.");
+  values.diagnosis = "scale_by_d_k+masks_combined_with_or";
+  values.diagnosis_parts = {"scale_by_d_k", "masks_combined_with_or"};
+  values.diagnosis_message = "Your output equals two mistakes at once.";
+  TestResult axes = check("leading_axes", Status::Fail, "differs.");
+  axes.diagnosis = values.diagnosis;
+  axes.diagnosis_parts = values.diagnosis_parts;
+  TestResult named = check("pitfall_scale_by_d_k", Status::Fail, "divided by d_k.");
+  named.pitfall = "scale_by_d_k";
+  return {values, axes, named, check("pitfall_missing_scale", Status::Pass)};
+}
+
 /// Results whose failures fall into one, two or several causes, through every kind of key.
 std::vector<cli::KataResult> results() {
   std::vector<cli::KataResult> out;
@@ -94,6 +109,7 @@ std::vector<cli::KataResult> results() {
     TestResult alone = check("fully_masked_rows", Status::Fail, "NaN in a row.");
     out.push_back(kata({a, p, b, q, alone, check("shape", Status::Pass)}));
   }
+  out.push_back(kata(double_with_a_pitfall()));
   return out;
 }
 
@@ -220,6 +236,38 @@ TEST_CASE("the summary names each cause once and never calls a grouped check unt
   CHECK(two.find("pitfall found: scale_by_d_model - fix it first. 2 checks") != std::string::npos);
   CHECK(two.find("2 checks (1 of them skipped) come from one cause, the wrong dtype shown under "
                  "shape: not tied to the pitfall.") != std::string::npos);
+}
+
+TEST_CASE("a pitfall with a second mistake beside it is told as both, never as untied",
+          "[render]") {
+  const cli::KataResult r = kata(double_with_a_pitfall());
+  std::string text = cli::to_text(r, false, "./grade sdpa");
+  CHECK(text.find("        diagnosis, two mistakes: scale_by_d_k and masks_combined_with_or:\n") !=
+        std::string::npos);
+  std::replace(text.begin(), text.end(), '\n', ' ');  // the summary's lines are wrapped
+  CHECK(text.find("pitfall found: scale_by_d_k - fix it first. 2 checks come from the pitfall "
+                  "scale_by_d_k together with a second mistake, the diagnosis "
+                  "scale_by_d_k+masks_combined_with_or shown under matches_reference: fix "
+                  "both.") != std::string::npos);
+  CHECK(text.find("not tied") == std::string::npos);
+  CHECK(text.find("come from it") == std::string::npos);
+  const std::vector<cli::Cause> found = cli::causes(r);
+  REQUIRE(found.size() == 2);
+  CHECK(found[0].with_pitfalls == std::vector<std::string>{"scale_by_d_k"});
+  CHECK(found[1].with_pitfalls.empty());  // the pitfall's own cause
+}
+
+TEST_CASE("a pitfall's check that passes beside a diagnosis naming it says so", "[render]") {
+  TestResult values = check("prefill_matches_reference", Status::Fail, "differs.");
+  values.diagnosis = "causal_top_left+keys_never_rotated";
+  values.diagnosis_parts = {"causal_top_left", "keys_never_rotated"};
+  const std::string text =
+      cli::to_text(kata({values, check("pitfall_causal_top_left", Status::Pass),
+                         check("pitfall_cache_not_appended", Status::Pass)}),
+                   false, "./grade kv_cache");
+  CHECK(text.find("  PASS  pitfall_causal_top_left  (not found alone here; the diagnosis under "
+                  "prefill_matches_reference names it)\n") != std::string::npos);
+  CHECK(text.find("  PASS  pitfall_cache_not_appended  (not found)\n") != std::string::npos);
 }
 
 TEST_CASE("no report reads a cause, a sandbox or a build failure off a message's words",

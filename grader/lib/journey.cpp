@@ -316,8 +316,12 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
                     : " (the same values, laid out another way)";
       }
     } else if (i == diverging && differently >= 0) {
-      line += "#" + std::to_string(differently + 1) + " " + op_text(events[size_t(differently)]) +
-              ", other values  <- first divergence";
+      // (Appended piece by piece, as above: GCC 12's -Wstringop-overflow misfires on the chain.)
+      line += '#';
+      line += std::to_string(differently + 1);
+      line += ' ';
+      line += op_text(events[size_t(differently)]);
+      line += ", other values  <- first divergence";
     } else if (i == diverging && !returns_other) {
       line += "none  <- first divergence";
     } else {

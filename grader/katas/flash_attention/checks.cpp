@@ -105,9 +105,15 @@ Outcome check_large_scores(uint64_t seed) {
           "and thousands) the result differs from attention (allclose rtol 1e-9, atol 1e-12 "
           "fails).";
       if (!all_finite(got)) {
+        // Either way out of exp's range: an overflow (inf, then inf/inf) or a row whose every
+        // exponential underflows (a running maximum that starts at 0: 0/0). The output cannot
+        // tell which, so both are said.
         message +=
-            " Your result has NaN or ±inf: exp(score) overflows past 709 in Float64 (88 in "
-            "Float32). Exponentiate score minus the running maximum, never the score itself.";
+            " Your result has NaN or ±inf: an exponential left its range. exp overflows past 709 "
+            "in Float64 (88 in Float32), and a row whose every exp underflows (below -745) sums "
+            "to 0, then 0/0 is NaN. Exponentiate each score minus its row's running maximum, "
+            "which starts at -inf: never the score itself, nor the score minus a fixed number "
+            "such as 0.";
       }
       return message;
     });

@@ -21,6 +21,11 @@ struct Run {
   bool out_of_memory = false;       // std::bad_alloc or kt's out-of-memory error
   bool returned_undefined = false;  // returned a default-constructed kt::Tensor
   [[nodiscard]] bool ok() const { return out.defined(); }
+  /// Threw an error of its own computation: not kt::NotImplemented, not out of memory, and not
+  /// an undefined tensor returned (what a catalogued mistake that cannot run matches).
+  [[nodiscard]] bool threw_error() const {
+    return !ok() && !not_implemented && !out_of_memory && !returned_undefined;
+  }
 };
 
 /// Names the exception in flight (call inside a catch block) into run.

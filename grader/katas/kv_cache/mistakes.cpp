@@ -3,6 +3,7 @@
 #include <cmath>
 #include <vector>
 
+#include "grader/lib/together.hpp"
 #include "reference/rope/rope.hpp"
 
 namespace grader::kata_kv_cache {
@@ -18,19 +19,12 @@ kt::Tensor project_heads(const Case& c, const kt::Tensor& w, const kt::Tensor& b
 }  // namespace
 
 std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
-  if (a.mask_shift != 0 && b.mask_shift != 0) return std::nullopt;
-  Mistakes m;
-  m.mask_shift = a.mask_shift != 0 ? a.mask_shift : b.mask_shift;
-  for (bool Mistakes::*flag :
-       {&Mistakes::not_appended, &Mistakes::top_left, &Mistakes::positions_restart,
-        &Mistakes::queries_restart, &Mistakes::no_mask, &Mistakes::no_rope,
-        &Mistakes::rope_on_values, &Mistakes::scale_by_d_model, &Mistakes::softmax_over_queries,
-        &Mistakes::no_out_proj, &Mistakes::own_chunk_only, &Mistakes::keys_rerotated,
-        &Mistakes::q_after_append, &Mistakes::keys_unrotated, &Mistakes::keys_restart}) {
-    if (a.*flag && b.*flag) return std::nullopt;
-    m.*flag = a.*flag || b.*flag;
-  }
-  return m;
+  using M = Mistakes;
+  return merge_mistakes(a, b, &M::mask_shift, &M::not_appended, &M::top_left, &M::positions_restart,
+                        &M::queries_restart, &M::no_mask, &M::no_rope, &M::rope_on_values,
+                        &M::scale_by_d_model, &M::softmax_over_queries, &M::no_out_proj,
+                        &M::own_chunk_only, &M::keys_rerotated, &M::q_after_append,
+                        &M::keys_unrotated, &M::keys_restart);
 }
 
 kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m) {

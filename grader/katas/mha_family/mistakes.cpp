@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "grader/lib/together.hpp"
+
 namespace grader::mha {
 namespace {
 
@@ -48,36 +50,19 @@ kt::Tensor linear(const kt::Tensor& x, const kt::Tensor& w, const kt::Tensor& b)
 }
 
 std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
-  const Mistakes none;
-  Mistakes m;
-  bool clash = false;
-  // A step one of the two sets away from its default: the other must leave it as it is.
-  const auto pick = [&](auto Mistakes::*field) {
-    const bool in_a = a.*field != none.*field, in_b = b.*field != none.*field;
-    clash = clash || (in_a && in_b);
-    m.*field = in_a ? a.*field : b.*field;
-  };
-  pick(&Mistakes::split);
-  pick(&Mistakes::q_from);
-  pick(&Mistakes::k_from);
-  pick(&Mistakes::v_from);
-  pick(&Mistakes::bias_missing);
-  pick(&Mistakes::mask_use);
-  pick(&Mistakes::causal_mask);
-  pick(&Mistakes::softmax_dim);
-  for (bool Mistakes::*flag :
-       {&Mistakes::scale_by_d_model, &Mistakes::scale_by_d_head, &Mistakes::mask_after_softmax,
-        &Mistakes::merge_memory_order, &Mistakes::merge_transposed, &Mistakes::softmax_over_queries,
-        &Mistakes::kv_tiled, &Mistakes::out_proj_missing, &Mistakes::out_bias_missing,
-        &Mistakes::scale_missing, &Mistakes::scale_multiplied, &Mistakes::scale_by_sqrt_heads,
-        &Mistakes::weights_transposed, &Mistakes::residual_added, &Mistakes::batch_mixed})
-    pick(flag);
-  // Two scales are one step set two ways.
-  const auto scales = [](const Mistakes& x) {
-    return int(x.scale_by_d_model) + int(x.scale_by_d_head) + int(x.scale_missing) +
-           int(x.scale_multiplied) + int(x.scale_by_sqrt_heads);
-  };
-  if (clash || scales(m) > 1) return std::nullopt;
+  using M = Mistakes;
+  const std::optional<Mistakes> m = merge_mistakes(
+      a, b, &M::split, &M::q_from, &M::k_from, &M::v_from, &M::bias_missing, &M::mask_use,
+      &M::causal_mask, &M::softmax_dim, &M::scale_by_d_model, &M::scale_by_d_head,
+      &M::mask_after_softmax, &M::merge_memory_order, &M::merge_transposed,
+      &M::softmax_over_queries, &M::kv_tiled, &M::out_proj_missing, &M::out_bias_missing,
+      &M::scale_missing, &M::scale_multiplied, &M::scale_by_sqrt_heads, &M::weights_transposed,
+      &M::residual_added, &M::batch_mixed);
+  // The scales are one step in five fields: two of them set it two ways.
+  if (!m || int(m->scale_by_d_model) + int(m->scale_by_d_head) + int(m->scale_missing) +
+                    int(m->scale_multiplied) + int(m->scale_by_sqrt_heads) >
+                1)
+    return std::nullopt;
   return m;
 }
 

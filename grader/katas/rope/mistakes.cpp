@@ -3,6 +3,8 @@
 #include <cmath>
 #include <vector>
 
+#include "grader/lib/together.hpp"
+
 namespace grader::kata_rope {
 
 std::string frequencies_text(Frequencies f) {
@@ -43,19 +45,11 @@ double exponent(Frequencies f, int64_t i, int64_t d) {
 }  // namespace
 
 std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
-  if (a.frequencies != Frequencies::Right && b.frequencies != Frequencies::Right)
-    return std::nullopt;
-  Mistakes m;
-  m.frequencies = a.frequencies != Frequencies::Right ? a.frequencies : b.frequencies;
-  for (bool Mistakes::*flag :
-       {&Mistakes::interleaved, &Mistakes::ignores_start_pos, &Mistakes::sign_flipped,
-        &Mistakes::positions_from_one, &Mistakes::base_ignored, &Mistakes::cos_sin_swapped,
-        &Mistakes::rotate_half_unsigned, &Mistakes::first_half_only, &Mistakes::cos_one_late,
-        &Mistakes::frequency_by_row, &Mistakes::start_pos_twice, &Mistakes::unrotated}) {
-    if (a.*flag && b.*flag) return std::nullopt;
-    m.*flag = a.*flag || b.*flag;
-  }
-  return m;
+  using M = Mistakes;
+  return merge_mistakes(a, b, &M::frequencies, &M::interleaved, &M::ignores_start_pos,
+                        &M::sign_flipped, &M::positions_from_one, &M::base_ignored,
+                        &M::cos_sin_swapped, &M::rotate_half_unsigned, &M::first_half_only,
+                        &M::cos_one_late, &M::frequency_by_row, &M::start_pos_twice, &M::unrotated);
 }
 
 kt::Tensor rope_with_mistakes(const kt::Tensor& x, int64_t start_pos, double base,

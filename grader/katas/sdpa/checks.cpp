@@ -35,9 +35,7 @@ Outcome check_shape(uint64_t seed) {
     // Not for a wrong dtype alone: its values are matches_reference's to diagnose. Another shape
     // (the weights, the keys, ...), or a kt::Error a catalogued mistake throws too (a mask
     // transposed where T_q != T_k: Note [mistake catalogue]), is diagnosed here.
-    const bool threw =
-        !run.ok() && !run.not_implemented && !run.out_of_memory && !run.returned_undefined;
-    if ((run.ok() && f.wrong != Wrong::Dtype) || threw) diagnose_after_shrinking(f, c);
+    if ((run.ok() && f.wrong != Wrong::Dtype) || run.threw_error()) diagnose_after_shrinking(f, c);
     return f;
   });
 }

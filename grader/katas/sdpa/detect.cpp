@@ -20,8 +20,7 @@ std::optional<Failure> cannot_check(const Case& c, const Run& run, const std::st
   Failure f = could_not_check(failure_from_run(c, run), id);
   // Code that throws where a catalogued mistake cannot run (a mask transposed where T_q != T_k)
   // is that mistake here too: the diagnosis joins this check to the others' cause.
-  if (!run.ok() && !run.not_implemented && !run.out_of_memory && !run.returned_undefined)
-    diagnose_after_shrinking(f, c);
+  if (run.threw_error()) diagnose_after_shrinking(f, c);
   return f;
 }
 

@@ -3,28 +3,18 @@
 #include <cmath>
 #include <limits>
 
+#include "grader/lib/together.hpp"
+
 namespace grader::kata_sdpa {
 
 std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
-  const Mistakes none;
-  if (a.scale != none.scale && b.scale != none.scale) return std::nullopt;
-  if (a.softmax_axis != none.softmax_axis && b.softmax_axis != none.softmax_axis)
-    return std::nullopt;
-  Mistakes m;
-  m.scale = a.scale != none.scale ? a.scale : b.scale;
-  m.softmax_axis = a.softmax_axis != none.softmax_axis ? a.softmax_axis : b.softmax_axis;
-  for (bool Mistakes::*flag :
-       {&Mistakes::mask_after_softmax, &Mistakes::mask_inverted, &Mistakes::causal_top_left,
-        &Mistakes::neg_inf_fill, &Mistakes::causal_upper, &Mistakes::causal_hides_diagonal,
-        &Mistakes::causal_sees_next_key, &Mistakes::causal_ignored,
-        &Mistakes::causal_ignored_with_mask, &Mistakes::mask_ignored,
-        &Mistakes::mask_ignored_with_causal, &Mistakes::masks_or, &Mistakes::mask_transposed,
-        &Mistakes::mask_multiplies, &Mistakes::values_from_keys, &Mistakes::returns_weights,
-        &Mistakes::values_scaled}) {
-    if (a.*flag && b.*flag) return std::nullopt;  // one entry twice is no double
-    m.*flag = a.*flag || b.*flag;
-  }
-  return m;
+  using M = Mistakes;
+  return merge_mistakes(
+      a, b, &M::scale, &M::softmax_axis, &M::mask_after_softmax, &M::mask_inverted,
+      &M::causal_top_left, &M::neg_inf_fill, &M::causal_upper, &M::causal_hides_diagonal,
+      &M::causal_sees_next_key, &M::causal_ignored, &M::causal_ignored_with_mask, &M::mask_ignored,
+      &M::mask_ignored_with_causal, &M::masks_or, &M::mask_transposed, &M::mask_multiplies,
+      &M::values_from_keys, &M::returns_weights, &M::values_scaled);
 }
 
 kt::Tensor sdpa_with_mistakes(const Case& c, const Mistakes& m) {

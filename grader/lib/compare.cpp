@@ -120,6 +120,19 @@ std::string difference_text(const kt::Tensor& got, const kt::Tensor& expected) {
   std::snprintf(text, sizeof text, "largest |got - expected| = %.3g",
                 kt::amax(kt::abs(g - e)).item());
   std::string s = text;
+  // A constant difference (a bias added, or scaled with the rest) says as much, over three
+  // elements at least.
+  if (g.numel() >= 3) {
+    const kt::Tensor d = g - e;
+    const double lo = kt::amin(d).item(), hi = kt::amax(d).item();
+    // (Not a rounding error: an offset allclose at rtol 1e-9 would not take.)
+    const double scale = kt::amax(kt::abs(e)).item();
+    if (hi - lo <= 1e-9 * (1.0 + std::abs(hi)) && std::abs(hi) > 1e-9 * (1.0 + scale)) {
+      std::snprintf(text, sizeof text, "; got = expected %s %.6g, everywhere", hi < 0 ? "-" : "+",
+                    std::abs(hi));
+      return s + text;
+    }
+  }
   // A constant ratio (x 0.7071, x 2) is often the whole diagnosis: say so when there is one.
   const kt::Tensor tiny = kt::abs(e) < 1e-12;
   // (Over three elements at least: one or two always have "a constant ratio".)

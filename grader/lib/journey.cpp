@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 #include <set>
 
 namespace grader {
@@ -21,10 +22,14 @@ std::vector<double> sorted_values(const kt::Tensor& t) {
   return v;
 }
 
+/// Equal within 1e-9, a masked entry (-inf or -1e30 and below: finfo.min, of any dtype) equal to
+/// another: code that masks with -inf where the step has finfo.min does the step, and the journey
+/// goes on to the step it gets wrong.
 bool same_values(const std::vector<double>& a, const std::vector<double>& b) {
   if (a.size() != b.size() || a.empty()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
     if (std::isnan(a[i]) || std::isnan(b[i])) return false;
+    if (a[i] <= -1e30 && b[i] <= -1e30) continue;
     if (std::abs(a[i] - b[i]) > 1e-9 * std::abs(b[i]) + 1e-12) return false;
   }
   return true;
@@ -55,7 +60,8 @@ std::string op_text(const kt::TraceEvent& e) {
     }
     s += ')';
   }
-  return s + " -> " + shape_text(e.output.sizes);
+  // A 0-dim result: a whole tensor reduced to one number.
+  return s + " -> " + shape_text(e.output.sizes) + (e.output.sizes.empty() ? " (one number)" : "");
 }
 
 /// Whether an event's result is `wanted` itself: the same shape and values in the same order.
@@ -99,6 +105,106 @@ int64_t equal_entries(const kt::Tensor& a, const kt::Tensor& b) {
   return n;
 }
 
+/// A 0-dim result that is no reduction: the tensor kt makes for a plain number in `x - 1.0`.
+bool made_for_a_number(const kt::TraceEvent& e) {
+  static const std::set<std::string> reductions = {"sum", "mean", "amax", "amin", "max",
+                                                   "min", "prod", "norm", "var",  "std"};
+  return e.output.sizes.empty() && reductions.count(e.op) == 0;
+}
+
+/// Whether `op` is `step` times one constant other than 1, over at least three entries (each entry
+/// where the step is 0 is 0 in op too).
+bool proportional(const kt::Tensor& op, const kt::Tensor& step) {
+  if (op.sizes() != step.sizes()) return false;
+  const std::vector<double> o = op.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> st = step.to(kt::Float64).contiguous().to_vector<double>();
+  double ratio = 0;
+  int64_t n = 0;
+  for (size_t i = 0; i < o.size(); ++i) {
+    if (!std::isfinite(o[i]) || !std::isfinite(st[i])) return false;
+    if (std::abs(st[i]) < 1e-12) {
+      if (std::abs(o[i]) >= 1e-12) return false;
+      continue;
+    }
+    const double r = o[i] / st[i];
+    if (n++ == 0)
+      ratio = r;
+    else if (std::abs(r - ratio) > 1e-9 * std::abs(ratio))
+      return false;
+  }
+  return n >= 3 && std::abs(ratio - 1.0) > 1e-9;
+}
+
+std::string text_of(double x) {
+  char t[32];
+  std::snprintf(t, sizeof t, "%.6g", x);
+  return t;
+}
+
+/// " (everywhere the step times 0.707107 = 1 / sqrt(2))" when `op` is a multiple of `step`; "".
+std::string multiple_text(const kt::Tensor& op, const kt::Tensor& step) {
+  if (!proportional(op, step)) return "";
+  const std::vector<double> o = op.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> st = step.to(kt::Float64).contiguous().to_vector<double>();
+  for (size_t i = 0; i < o.size(); ++i) {
+    if (std::abs(st[i]) < 1e-12) continue;
+    const double r = o[i] / st[i];
+    // 1.41421 read as sqrt(2), 0.894427 as sqrt(4/5): a scale is most often the square root of
+    // a size, or of one size over another.
+    const auto root = [](double x) -> std::string {
+      const double squared = x * x;
+      for (int den = 1; den <= 64; ++den) {
+        const double num = std::round(squared * den);
+        if (num < 1 || num > 1e6 || std::abs(squared * den - num) > 1e-9 * num) continue;
+        if (std::gcd(int64_t(num), int64_t(den)) != 1) continue;
+        const double whole = std::sqrt(num / den);
+        if (std::abs(whole - std::round(whole)) <= 1e-9 * whole) return "";  // no root to read
+        char t[48];
+        if (den == 1)
+          std::snprintf(t, sizeof t, "sqrt(%.0f)", num);
+        else
+          std::snprintf(t, sizeof t, "sqrt(%.0f/%d)", num, den);
+        return t;
+      }
+      return "";
+    };
+    char text[64];
+    std::snprintf(text, sizeof text, " (everywhere the step times %.6g", r);
+    std::string out = text;
+    const std::string inverse = root(1 / r), direct = root(r);
+    if (r > 0 && std::abs(r) < 1 && !inverse.empty() && inverse.find('/') == std::string::npos)
+      out += " = 1 / " + inverse;
+    else if (r > 0 && !direct.empty())
+      out += " = " + direct;
+    else if (std::abs(r) < 1)
+      out += " = 1 / " + text_of(1 / r);
+    return out + ")";
+  }
+  return "";
+}
+
+/// Whether `later` masks entries of `step` (a fill of magnitude 1e30 or more, or inf) that `op`
+/// leaves unmasked, and differs from it nowhere else: `op` is then not the masking, and is
+/// compared with `step` alone. (Scores divided by the wrong scale equal neither the scaled scores
+/// nor the masked ones in any entry; they are still the scaling, not the masking.)
+bool masks_what_op_does_not(const kt::Tensor& later, const kt::Tensor& step, const kt::Tensor& op) {
+  if (later.sizes() != step.sizes() || later.sizes() != op.sizes()) return false;
+  const std::vector<double> l = later.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> st = step.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> o = op.to(kt::Float64).contiguous().to_vector<double>();
+  const auto masked = [](double v) { return !std::isfinite(v) || std::abs(v) >= 1e30; };
+  bool any = false;
+  for (size_t i = 0; i < l.size(); ++i) {
+    if (masked(l[i]) && !masked(st[i])) {
+      if (masked(o[i])) return false;
+      any = true;
+    } else if (!(l[i] == st[i] || (std::isnan(l[i]) && std::isnan(st[i])))) {
+      return false;
+    }
+  }
+  return any;
+}
+
 // Note [ops that compute a step differently]
 // A step no op of the learner reaches is often computed, but differently: the scores divided by
 // d_k, the values centred before weights @ v. Saying "none" there sent readers looking for a
@@ -107,11 +213,14 @@ int64_t equal_entries(const kt::Tensor& a, const kt::Tensor& b) {
 // after the ops that computed every input of the step, its result has the step's shape and kind
 // (numbers, not a mask), it is no step reached, and it is not more like a later step that is not
 // reached, nor as like one (an op that masks unscaled scores is the masking, with the scaling
-// missing before it; a matmul of the weights and V is no key rotation of the same shape). Of
+// missing before it; a matmul of the weights and V is no key rotation of the same shape). A later
+// step that only masks the diverging one is not "as like" an op that masks nothing, and an op
+// that is a multiple of the step (scores divided by the wrong scale, which equal no entry of the
+// step nor of any later one) is that step done differently. Of
 // several such ops before the next step reached, the one with most entries equal to the step's,
 // the last of equals (values centred before weights @ v: the matmul, not the subtraction).
 // Otherwise the row says "none", as before. A step that sums several ops (flash attention's
-// accumulators) is not compared with any one of them (journey_text's pair_ops).
+// accumulators: Step::sums_ops) is not compared with any one of them.
 
 /// The learner's op that computes steps[s] differently: the first event from `from` on whose
 /// result has the step's shape and a dtype of its kind (a Bool mask is no score), and is no step
@@ -150,8 +259,9 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
            (e.output.dtype != kt::Bool) == (step.value.dtype() != kt::Bool);
   };
   // Only after the ops that computed every input of the step: a step with no input reached (the
-  // first, or one whose inputs were done another way) has no op to compare.
-  if (steps[s].from.empty()) return -1;
+  // first, or one whose inputs were done another way) has no op to compare; nor has a step that
+  // several ops make together.
+  if (steps[s].from.empty() || steps[s].sums_ops) return -1;
   for (const size_t f : steps[s].from) {
     if (at[f] < 0) return -1;
     from = std::max(from, at[f] + 1);
@@ -169,10 +279,14 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
     // Ambiguous when as like a later step (weights @ V beside a key rotation of the same shape,
     // both with no entry alike): not this one.
     const int64_t here = equal_entries(e.value, steps[s].value);
+    // A multiple of the step (the scores divided by another scale) is that step, whatever the
+    // later steps of its shape.
     bool later_alike = false;
-    for (size_t later = s + 1; later < steps.size() && !later_alike; ++later)
+    const bool multiple = proportional(e.value, steps[s].value);
+    for (size_t later = s + 1; later < steps.size() && !later_alike && !multiple; ++later)
       later_alike = at[later] < 0 && fits(e, steps[later]) &&
-                    equal_entries(e.value, steps[later].value) >= here;
+                    equal_entries(e.value, steps[later].value) >= here &&
+                    !masks_what_op_does_not(steps[later].value, steps[s].value, e.value);
     if (later_alike || here < best_alike) continue;
     best = i;
     best_alike = here;
@@ -258,6 +372,12 @@ std::vector<int64_t> align_steps(const std::vector<Step>& steps,
       found = covered(heads);
       if (found < 0 && !cells.empty()) found = covered(cells);
     }
+    // A step of several inputs whose value one input's own op already had (m₁ = max(m₀, rowmax
+    // s₁) equal to m₀ where every row's maximum is in the first block) is not reached by that op:
+    // the other inputs did not go into it.
+    if (step.from.size() >= 2)
+      for (const size_t f : step.from)
+        if (f < at.size() && at[f] == found) found = -1;
     at.push_back(found);
   }
   return at;
@@ -283,7 +403,7 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
 }
 
 std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
-                         const kt::Tensor& returned, bool pair_ops) {
+                         const kt::Tensor& returned) {
   const std::vector<int64_t> at = align_steps(steps, events);
   const size_t diverging = first_diverging(steps, at);
   const bool returns_other =
@@ -296,7 +416,7 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
   for (size_t i = 0; i < diverging; ++i)
     if (at[i] >= 0) after = std::max(after, at[i] + 1);
   const int64_t differently =
-      returns_other || !pair_ops ? -1 : computes_differently(events, after, steps, diverging, at);
+      returns_other ? -1 : computes_differently(events, after, steps, diverging, at);
   size_t width = 0;
   for (const Step& s : steps) width = std::max(width, s.name.size());
   width = std::min<size_t>(width + 2, 42);
@@ -333,7 +453,9 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
   std::string next;
   int shown = 0, more = 0;
   for (int64_t i = after; i < int64_t(events.size()); ++i) {
-    if (events[size_t(i)].output.sizes.empty()) continue;  // a scalar made for an op with a number
+    // A scalar made for an op with a number is no op of the learner's; a whole-tensor reduction
+    // (a sum with no dim where a row sum belongs) is, and often the mistake.
+    if (made_for_a_number(events[size_t(i)])) continue;
     if (shown == 6) {
       ++more;
       continue;
@@ -343,6 +465,20 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
     ++shown;
   }
   if (more > 0) next += ", and " + std::to_string(more) + " more";
+  // The last step's numbers reached in other places (a step matched in any layout), and returned
+  // as they are: the op that made them put them in the wrong places.
+  const kt::TraceEvent* last = at.back() >= 0 ? &events[size_t(at.back())] : nullptr;
+  if (returns_other && last != nullptr && last->value.defined() && returned.defined() &&
+      last->value.sizes() == returned.sizes() &&
+      kt::allclose(returned.to(kt::Float64), last->value.to(kt::Float64), 1e-12, 0.0)) {
+    text += "Your op #" + std::to_string(at.back() + 1) + " " + op_text(*last) +
+            " gives the numbers of step " + std::to_string(steps.size()) + " (" +
+            steps.back().name + "), and your code returns it, but the numbers are in other " +
+            "places: " + where_it_differs(returned, steps.back().value) +
+            ". The mistake is in how that op puts them together (the order of its inputs, or an "
+            "axis).\n";
+    return text;
+  }
   if (returns_other) {
     text += "Every step is among your ops' results, the last one included (step " +
             std::to_string(steps.size()) + ", " + steps.back().name +
@@ -357,13 +493,14 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
             std::to_string(diverging + 1) + " (" + steps[diverging].name +
             ") but computes it differently: " +
             where_it_differs(events[size_t(differently)].value, steps[diverging].value) +
+            multiple_text(events[size_t(differently)].value, steps[diverging].value) +
             ". Every step before it is there, so the mistake is in that op or in what it is given.";
     // What it may be given: the ops before it whose results no step is (numbers, not masks).
     std::string unused;
     int listed = 0, unlisted = 0;
     for (int64_t i = 0; i < differently; ++i) {
       const kt::TraceEvent& e = events[size_t(i)];
-      if (e.output.sizes.empty() || e.output.dtype == kt::Bool) continue;
+      if (made_for_a_number(e) || e.output.dtype == kt::Bool) continue;
       if (std::find(at.begin(), at.end(), i) != at.end()) continue;
       if (listed == 6) {
         ++unlisted;

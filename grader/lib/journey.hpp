@@ -42,6 +42,9 @@ struct Step {
   bool layout = false;
   /// The attention weights (softmax's result): what the attention map shows as expected.
   bool attention_weights = false;
+  /// A step several ops make together (flash attention's l₁ = α l₀ + rowsum exp(s₁ − m₁)): no
+  /// one op of the learner's is shown computing it differently.
+  bool sums_ops = false;
 };
 
 /// A kata's steps as it writes them: add() appends a step computed from earlier ones (their
@@ -78,11 +81,10 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
 /// The report: the steps beside the ops that computed them, the first diverging step, and the
 /// learner's ops after the last step reached before it. When every step is reached but what the
 /// code returned is not the last step's value, that is the divergence. Empty when nothing diverges.
-/// With pair_ops, an op of the learner that computes the diverging step differently (Note
-/// [ops that compute a step differently]) is shown on its row with both values; a kata whose
-/// steps are sums of several ops (flash attention's running accumulators) passes false.
+/// An op of the learner that computes the diverging step differently (Note [ops that compute a
+/// step differently]) is shown on its row with both values, unless the step is Step::sums_ops.
 std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
-                         const kt::Tensor& returned, bool pair_ops = true);
+                         const kt::Tensor& returned);
 
 /// The journey of one call of the learner's code: `call` (which calls it and returns what the last
 /// step's value stands for, undefined when it threw) traced beside `steps`, under "On CASE_TEXT:";

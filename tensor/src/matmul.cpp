@@ -102,7 +102,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
                      std::to_string(n) + "): the operands have shapes " + shape_str(a.sizes()) +
                      " and " + shape_str(b.sizes()) +
                      ", and the last dim of the first must equal the second-to-last dim of the "
-                     "second (transpose one of them?)");
+                     "second (one of them transposed, or sliced or shaped to the wrong length?)");
   }
   const Shape batch_a(A.sizes().begin(), A.sizes().end() - 2);
   const Shape batch_b(B.sizes().begin(), B.sizes().end() - 2);

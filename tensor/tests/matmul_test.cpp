@@ -146,7 +146,8 @@ TEST_CASE("matmul errors name both shapes and the fix", "[matmul][errors]") {
   CHECK_THROWS_WITH(kt::matmul(kt::zeros({2, 3}), kt::zeros({4, 5})),
                     "matmul: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5): the operands "
                     "have shapes [2, 3] and [4, 5], and the last dim of the first must equal the "
-                    "second-to-last dim of the second (transpose one of them?)");
+                    "second-to-last dim of the second (one of them transposed, or sliced or "
+                    "shaped to the wrong length?)");
   CHECK_THROWS_AS(kt::matmul(kt::zeros({2, 3}), kt::zeros({4, 5})), kt::ShapeError);
   CHECK_THROWS_WITH(kt::matmul(kt::zeros({2, 4, 3}), kt::zeros({3, 3, 5})),
                     "matmul: the batch dims [2] and [3] of shapes [2, 4, 3] and [3, 3, 5] do not "

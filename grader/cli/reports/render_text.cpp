@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <sstream>
@@ -18,6 +19,25 @@ std::string only_check(const std::string& rerun, const std::string& id) {
     out.erase(at, end == std::string::npos ? std::string::npos : end - at);
   }
   return out + " --check " + id;
+}
+
+/// Whether two errors read the same but for their numbers and shapes ("[1, 2]" and "[2]" alike).
+bool same_error_text(const std::string& a, const std::string& b) {
+  const auto plain = [](const std::string& text) {
+    std::string out;
+    int depth = 0;
+    for (const char ch : text) {
+      if (ch == '[' && depth++ == 0) out += "[]";
+      if (ch == ']' && depth > 0) --depth;
+      if (depth > 0 || ch == ']') continue;
+      if (!std::isdigit(static_cast<unsigned char>(ch)))
+        out += ch;
+      else if (out.empty() || out.back() != '#')
+        out += '#';
+    }
+    return out;
+  };
+  return plain(a) == plain(b);
 }
 
 std::string paint(const std::string& s, const char* code, bool colour) {
@@ -91,6 +111,7 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
       if (r.tests[i].attention_map.rows > 0) return &r.tests[i];
     return nullptr;
   };
+  std::vector<std::string> not_found;
   for (const TestResult* t : order) {
     if (t->status == Status::Pass) {
       // A pitfall's check passes when its detector did not find the mistake on its cases. Where
@@ -109,6 +130,12 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
           }
         }
       }
+      // Beside a failure, "PASS  pitfall_x  (not found)" read as "that part of your code is
+      // right"; the pitfalls not found are one line there, saying what not finding them means.
+      if (note == "  (not found)" && r.status != Status::Pass) {
+        not_found.push_back(t->id);
+        continue;
+      }
       s += "  " + paint("PASS", "32", colour) + "  " + t->id + note + "\n";
       continue;
     }
@@ -125,11 +152,16 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
       const std::string own_case = ". Its own case:";
       const std::string command = "          " + only_check(rerun, t->id) + "\n";
       // How this check is tied to the one shown in full, in its own terms.
-      const std::string tie = !t->diagnosis.empty()        ? "diagnosis " + t->diagnosis
-                              : t->wrong != Wrong::None    ? "a result of the " + wrong_what(*t)
-                              : !t->threw.empty()          ? "the same " + cause_in_words(*t)
-                              : t->status == Status::Error ? std::string("the same error")
-                                                           : cause_in_words(*t);
+      // One exception type is one cause; "the same" only when the text is too (numbers aside).
+      const bool same_text = same_error_text(t->threw, rep->threw);
+      const std::string tie =
+          !t->diagnosis.empty()     ? "diagnosis " + t->diagnosis
+          : t->wrong != Wrong::None ? "a result of the " + wrong_what(*t)
+          : !t->threw.empty()
+              ? (same_text ? "the same " : "a ") + cause_in_words(*t) +
+                    (same_text || rep->threw.empty() ? "" : " too")  // "too": rep threw as well
+          : t->status == Status::Error ? std::string("the same error")
+                                       : cause_in_words(*t);
       if (t->stop == Stop::NotRun) {
         s += wrap("Not run: it calls the same code as " + rep->id +
                       ", which timed out above, and would wait the same way. Fix that first" +
@@ -140,9 +172,12 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
       }
       if (skipped) {
         const std::string what = "could not check for " + t->unchecked;
-        const std::string how = t->wrong != Wrong::None ? "returned " + tie + ", as"
-                                : !t->threw.empty()     ? "threw " + tie + " as"
-                                                        : "failed for the same cause as";
+        const std::string how =
+            t->wrong != Wrong::None                    ? "returned " + tie + ", as"
+            : !t->threw.empty() && same_text           ? "threw " + tie + " as"
+            : !t->threw.empty() && !rep->threw.empty() ? "threw a " + cause_in_words(*t) + ", as"
+            : !t->threw.empty() ? "threw a " + cause_in_words(*t) + ", from the cause shown"
+                                : "failed for the same cause as";
         s += wrap(what + ": the code " + how + " in " + rep->id + " above" + own_case, "        ") +
              command;
       } else {
@@ -196,6 +231,15 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     if (!t->output.empty())
       s += "        your code printed:\n" + wrap(t->output, "          ", 1000);
     if (!t->hint.empty()) s += "        hint: " + t->hint + "\n";
+  }
+  if (!not_found.empty()) {
+    const bool one = not_found.size() == 1;
+    const std::string list = wrap(join(not_found), "        ", 96);
+    s += "  " + paint("PASS", "32", colour) + "  " + list.substr(8);
+    s += wrap(std::string("(") + (one ? "this named mistake was" : "these named mistakes were") +
+                  " not found: each detector looks for its one mistake, alone; yours may be one "
+                  "no pitfall names, or one of these beside another)",
+              "        ", 96);
   }
   if (!r.warnings.empty()) {
     // Warnings never fail a kata (an unused variable is not a failed interview), but they are
@@ -251,8 +295,10 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
       s += std::string(one ? "pitfall found: " : "pitfalls found: ") + join(named) + " - fix " +
            (one ? "it" : "them") + " first.";
       if (!alone.empty()) {
-        s += " Not tied to " + std::string(one ? "it" : "them") +
-             " (they may have a cause of their own): " + join(alone) + ".";
+        // Readers took "not tied to it" for "a second bug": say what is known, and what to do.
+        s += " Failing too, on cases of their own: " + join(alone) +
+             "; no check shows whether they come from " + std::string(one ? "it" : "them") +
+             " or from a second mistake: rerun after the fix.";
       } else if (shared.empty() && doubles.empty() &&
                  size_t(failed + count(Status::Skipped)) > named.size()) {
         s += " The other failures come from " + std::string(one ? "it" : "them") + ".";
@@ -270,10 +316,12 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
                 "", 100);
     }
     for (const Cause* c : shared) {
-      const std::string then =
-          !named.empty()   ? "not tied to the " + std::string(one ? "pitfall" : "pitfalls") + "."
-          : c == shared[0] ? "fix it first."
-                           : "a separate cause.";
+      const std::string then = !named.empty()
+                                   ? "maybe from the " + std::string(one ? "pitfall" : "pitfalls") +
+                                         ", maybe a second mistake: rerun after fixing " +
+                                         std::string(one ? "it" : "them") + "."
+                               : c == shared[0] ? "fix it first."
+                                                : "a separate cause.";
       s +=
           wrap(std::to_string(c->checks.size()) + " checks" +
                    (c->skipped > 0 ? " (" + std::to_string(c->skipped) + " of them skipped)" : "") +
@@ -284,7 +332,9 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     // Without a pitfall, a check with a cause of its own is still named once here, so that the
     // count above adds up.
     if (named.empty() && !alone.empty() && !(shared.empty() && doubles.empty()))
-      s += wrap("Also failing, each on its own case shown above: " + join(alone) + ".", "", 100);
+      s += wrap("Also failing, on cases of their own: " + join(alone) +
+                    " (maybe from the same mistake: rerun after fixing it).",
+                "", 100);
     s += "rerun exactly this: " + rerun + "\n";
     s += "stuck? ./grade hint " + r.kata + "\n";
   }

@@ -83,17 +83,19 @@ std::string without_digits(const std::string& text) {
 // Note [root causes]
 // Checks that failed for one reason are one cause, so a learner reads it once. Each failing or
 // skipped check has keys, every typed reason that applies: the result's wrong shape or dtype, its
-// catalogue diagnosis, the exception it threw (numbers left out: the same error on another shape is
-// the same cause), why it stopped (a crash by its signal, a time-out; a check not run after another
-// timed out has that check's key), its first diverging step, its pitfall. Two checks that share a
-// key have one cause, and so, through a check with two keys, do checks with different keys
-// (union-find). No key is read off a message's text.
+// catalogue diagnosis, the type of the exception it threw (one mistake throws from the op each
+// case reaches first: a masked_fill's broadcast on a case with a mask, a matmul's on one without;
+// readers took two texts for two mistakes), why it stopped (a crash by its signal, a time-out; a
+// check not run after another timed out has that check's key), its first diverging step, its
+// pitfall. Two checks that share a key have one cause, and so, through a check with two keys, do
+// checks with different keys (union-find). No key is read off a message's text.
 std::vector<std::string> keys_of(const TestResult& t) {
   std::vector<std::string> keys;
   if (t.status == Status::Pass) return keys;
   if (t.wrong != Wrong::None) keys.emplace_back("wrong");
   if (!t.diagnosis.empty()) keys.push_back("diagnosis " + t.diagnosis);
-  if (!t.threw.empty()) keys.push_back("threw " + without_digits(t.threw));
+  if (!t.threw.empty())
+    keys.push_back("threw " + (t.exception.empty() ? without_digits(t.threw) : t.exception));
   if (t.stop == Stop::NotRun) {
     keys.push_back("check " + t.after);
   } else if (t.stop != Stop::None) {

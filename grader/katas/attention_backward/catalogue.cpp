@@ -27,6 +27,8 @@ struct Slips {
   bool dp_transposed = false;          // dP = v doutᵀ
   RowSum rowsum = RowSum::Right;
   bool dq_transposed = false;  // dq = dSᵀ k / √d
+  bool dq_from_q = false;      // dq = dS q / √d: the queries where the keys belong
+  bool dk_from_k = false;      // dk = dSᵀ k / √d: the keys where the queries belong
   bool scaled_twice = false;   // dq and dk times 1/√d twice (1/d)
   bool swapped = false;        // dk returned as dq and dq as dk
 };
@@ -67,8 +69,9 @@ Grads backward(const Case& c, const Slips& m) {
       ds = dp - kt::sum(p * dp, -1, /*keepdim=*/true);
       break;
   }
-  kt::Tensor dq = kt::matmul(m.dq_transposed ? ds.transpose(-2, -1) : ds, c.k) * scale;
-  kt::Tensor dk = kt::matmul(ds.transpose(-2, -1), c.q) * scale;
+  kt::Tensor dq =
+      kt::matmul(m.dq_transposed ? ds.transpose(-2, -1) : ds, m.dq_from_q ? c.q : c.k) * scale;
+  kt::Tensor dk = kt::matmul(ds.transpose(-2, -1), m.dk_from_k ? c.k : c.q) * scale;
   if (m.scaled_twice) {
     dq = dq * scale;
     dk = dk * scale;
@@ -171,6 +174,10 @@ std::vector<BackwardEntry> catalogue() {
       "dk = dSᵀ q / √d: row j of dk belongs to key j, column j of dS.", {.dk_transposed = true});
   slip("dq_from_transposed", "the right dk and dv, with dq = dSᵀ k / √d (dS transposed)",
        "dq = dS k / √d: row i of dq belongs to query i, row i of dS.", {.dq_transposed = true});
+  slip("dq_from_queries", "the right dk and dv, with dq = dS q / √d (the queries, not the keys)",
+       "dq = dS k / √d: S = q kᵀ / √d, so S's gradient reaches q through k.", {.dq_from_q = true});
+  slip("dk_from_keys", "the right dq and dv, with dk = dSᵀ k / √d (the keys, not the queries)",
+       "dk = dSᵀ q / √d: S = q kᵀ / √d, so S's gradient reaches k through q.", {.dk_from_k = true});
   slip("dq_dk_swapped",
        "the right gradients with dq and dk swapped: dk returned as dq and dq as dk",
        "Return {dq, dk, dv} in AttentionGrads' order: dq = dS k / √d, dk = dSᵀ q / √d.",

@@ -83,7 +83,10 @@ std::vector<Step> block_steps(const Case& c, int64_t a0, int64_t a1, int64_t b0,
   const size_t ia1 =
       add("acc₁ = α acc₀ + exp(s₁ − m₁) v" + span(B, B1),
           alpha * mine(acc0) + kt::matmul(p1, v.slice(-2, B, B1)), {ial, ia0, is1, im1});
-  add(B1 >= T ? "out = acc₁ / l₁" : "out = acc / l, after every block", out, {ia1, il1});
+  const size_t iout =
+      add(B1 >= T ? "out = acc₁ / l₁" : "out = acc / l, after every block", out, {ia1, il1});
+  // The running sums, and an output made of every block: several ops each.
+  for (const size_t i : {il1, ia1, iout}) steps[i].sums_ops = true;
   return steps;
 }
 
@@ -180,9 +183,8 @@ std::string journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& e
     by_blocks = std::any_of(events.begin(), events.end(),
                             [&](const kt::TraceEvent& e) { return e.output.sizes == shape; });
   }
-  // Its steps are running sums of several ops each: no one op computes one differently.
-  return journey_text(by_blocks ? blocks.steps : every.steps, events, returned,
-                      /*pair_ops=*/false);
+  // Its running sums are several ops each (Step::sums_ops): no one op computes one differently.
+  return journey_text(by_blocks ? blocks.steps : every.steps, events, returned);
 }
 
 std::string journey(const Case& c) {

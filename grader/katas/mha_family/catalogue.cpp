@@ -93,6 +93,12 @@ std::vector<MhaEntry> catalogue() {
       "h*d_head .. (h+1)*d_head - 1.",
       {.split = HeadSplit::Strided});
   add("wrong_head_order",
+      "attention with the heads split as view(B, T, d_head, num_heads) (head h takes features h, "
+      "h + num_heads, ...) and merged back as (B, T, num_heads, d_head)",
+      "Split with view(B, T, num_heads, d_head).transpose(1, 2), the layout the merge undoes: head "
+      "h owns features h*d_head .. (h+1)*d_head - 1.",
+      {.split = HeadSplit::Strided, .merge_transposed = true});
+  add("wrong_head_order",
       "attention with the heads split as view(B, num_heads, T, d_head) and merged back the same "
       "way (no transpose either time)",
       "Split with view(B, T, num_heads, d_head) then transpose(1, 2), and merge with "

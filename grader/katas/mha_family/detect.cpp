@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <utility>
+#include <vector>
 
 #include "grader/katas/mha_family/journey.hpp"
 
@@ -89,10 +90,14 @@ bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mist
 }
 
 bool scale_stands_apart(const Case& c, double divisor) {
-  const double dk = double(c.dk), H = double(c.H);
+  const double dk = double(c.dk), H = double(c.H), Hkv = double(c.Hkv);
   // What a learner divides the scores by: 1, sqrt(d_head) (right), d_head, sqrt(d_model),
-  // d_model, sqrt(num_heads), num_heads.
-  const double divisors[] = {1.0, std::sqrt(dk), dk, std::sqrt(dk * H), dk * H, std::sqrt(H), H};
+  // d_model, sqrt(num_heads), num_heads; with grouped heads also k_proj's width and the number
+  // of kv heads, whole or square-rooted (num_kv_heads * d_head read as "d_k").
+  std::vector<double> divisors = {1.0,    std::sqrt(dk), dk, std::sqrt(dk * H),
+                                  dk * H, std::sqrt(H),  H};
+  if (c.Hkv != c.H)
+    divisors.insert(divisors.end(), {std::sqrt(dk * Hkv), dk * Hkv, std::sqrt(Hkv), Hkv});
   int equal = 0;
   for (const double d : divisors) equal += std::abs(d - divisor) <= 1e-12 * divisor ? 1 : 0;
   return equal == 1;
@@ -104,6 +109,9 @@ Outcome check_scale_pitfall(uint64_t seed, const char* id, const Mistakes& mista
   return run_mha_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
     Spec spec = several_heads(Masking::NotCausal);
     spec.dk_min = dk_min;
+    // In gqa, num_kv_heads < num_heads: with as many kv heads as query heads, k_proj's width is
+    // d_model, and dividing by its square root would be taken for scale_by_d_model.
+    spec.proper_groups = true;
     const Case c = generate(spec);
     if (!scale_stands_apart(c, divides_by(c))) return std::nullopt;
     const Run run = run_learner(c);

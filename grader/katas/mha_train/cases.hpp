@@ -71,8 +71,9 @@ struct Revealed {
 };
 Revealed reveal(const Case& c, const kt::Tensor& out);
 
-/// Entry by entry either 0 or scale * expected (within 1e-9), with at least one entry dropped
-/// where expected > 0 and one kept.
+/// Entry by entry either 0 or scale * expected (within 1e-9), with a row (along the last axis)
+/// where one entry is dropped where expected > 0 and another kept: rows wholly dropped beside rows
+/// untouched show no scale (a dropout that renormalises each row leaves exactly those).
 bool dropout_pattern(const kt::Tensor& got, const kt::Tensor& expected, double scale);
 
 /// The scores of a case without dropout, (B, H, T, T) Float64: q kᵀ / sqrt(d_head), -inf where

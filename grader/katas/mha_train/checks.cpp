@@ -103,15 +103,35 @@ Outcome check_zero_or_rescaled(uint64_t seed) {
     message << "in training every attention weight must be either 0 (dropped) or its value "
                "without dropout divided by 1 - p = "
             << (1.0 - c.p)
-            << " (kept), and the rows shown are not (expected: the weights without dropout; got: "
-               "the weights your output carries, see 'weights' below). A weight masked by "
-               "causality stays 0.";
+            << " (kept), and the rows shown are not (expected: 0 where yours is 0, elsewhere the "
+               "weight without dropout divided by 1 - p; got: the weights your output carries, see "
+               "'weights' below). A weight masked by causality stays 0.";
+    // The output divided by 1 - p after out_proj (its bias divided too), the weights dropped but
+    // not divided: read back, each weight is (w + b) / (1 - p) - b.
+    const kt::Tensor undivided = (got.first + kOutBias) * (1.0 - c.p) - kOutBias;
+    if (dropout_pattern(undivided, got.expected, 1.0) || close(undivided, got.expected))
+      message << " Your output is one divided by 1 - p after out_proj: multiplied back by 1 - p, "
+                 "its weights are each 0 or the weight without dropout. Dividing the output "
+                 "divides out_proj's bias too ("
+              << kOutBias
+              << " here): divide the kept weights "
+                 "by 1 - p, before weights @ v, and not the output.";
     if (!close(got.first, got.second, 1e-9, 1e-9))
-      message << " Here the two copies of the weights in your output differ: something was "
-                 "dropped after the weights met the values.";
-    Failure f = failure(c, got.first, got.expected, message.str());
-    // The weights your output carries (after dropout) beside the weights without dropout.
-    f.attention_map = make_attention_map(got.expected, got.first, {"batch entry", "head"});
+      message << " Here the two copies of the weights in your output differ: something other "
+                 "than the weights was dropped (the values v, or the heads or the output after "
+                 "the weights met v).";
+    // What a right dropout that dropped the weights yours dropped gives: a ratio got/expected of
+    // 1 - p says the kept weights were not divided (rows renormalised, or the output divided
+    // instead, show other ratios).
+    const kt::Tensor dropped = kt::abs(got.first) <= 1e-9;
+    const kt::Tensor expected = (got.expected * scale).masked_fill(dropped, 0.0);
+    Failure f = failure(c, got.first, expected, message.str());
+    // failure() says "expected" is the weights without dropout; here the message says what it is.
+    if (const size_t note = f.difference.find("; expected: the weights without dropout");
+        note != std::string::npos)
+      f.difference.erase(note);
+    // The weights your output carries (after dropout) beside those of a right dropout.
+    f.attention_map = make_attention_map(expected, got.first, {"batch entry", "head"});
     return f;
   });
 }

@@ -30,6 +30,12 @@ std::vector<SoftmaxEntry> catalogue() {
   add("softmax_wrong_dim", "the softmax along the first axis, whatever dim is",
       "Normalise along dim, the argument: every reduction takes dim.",
       [](X x, int64_t) { return softmax_along(x, 0); });
+  add("softmax_wrong_dim",
+      "the softmax along dim + x.dim() - 1 for a negative dim: one axis too low (-1 is the last "
+      "axis, -x.dim() the first)",
+      "Pass dim as it is to every reduction (a negative axis counts from the end), or normalise it "
+      "with dim + x.dim().",
+      [](X x, int64_t dim) { return softmax_along(x, dim < 0 ? dim + x.dim() - 1 : dim); });
   // The max.
   add("max_over_wrong_dim", "exp(x - max) / sum with the max taken along the last axis, not dim",
       "Take the max along dim too: kt::amax(x, dim, /*keepdim=*/true).",
@@ -70,7 +76,7 @@ std::vector<SoftmaxEntry> catalogue() {
 std::vector<Case> discriminating_cases() {
   kt::Generator gen(20261130);
   std::vector<Case> cases;
-  for (int64_t dim : {1, 0, 2}) {
+  for (int64_t dim : {1, 0, 2, -2}) {
     Case c;
     c.x = kt::randn({2, 3, 4}, gen) * 2.0;
     c.dim = dim;

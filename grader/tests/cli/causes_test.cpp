@@ -209,6 +209,43 @@ TEST_CASE("causes come from typed reasons: one signal, one exception type, a not
   CHECK(views.at("shape") == "pitfall_missing_contiguous");  // the same ViewError, other numbers
   CHECK(views.at("pitfall_wrong_head_order") == "pitfall_missing_contiguous");
   CHECK(views.at("matches_reference") == "matches_reference");
+  // One exception type from two ops (a masked_fill's broadcast where the case has a mask, a
+  // matmul's where it has none): one mistake, one cause, and the text does not call it "the same".
+  TestResult shape = check("shape", Status::Fail, "forward threw.");
+  threw(shape, "kt::Error",
+        "masked_fill: the size of tensor a (4) must match (shapes [1, 2, 2, 4] "
+        "and [2, 2])");
+  TestResult values = check("matches_reference", Status::Fail, "forward threw.");
+  threw(values, "kt::Error", "matmul: the batch dims [1, 4] and [1, 2] do not broadcast");
+  TestResult again = check("causal_is_causal", Status::Fail, "forward threw.");
+  threw(again, "kt::Error",
+        "masked_fill: the size of tensor a (3) must match (shapes [1, 2, 3, 3] "
+        "and [1, 1, 2, 2])");
+  const cli::KataResult two_ops = kata({shape, values, again});
+  const Grouping ops = expected_grouping(two_ops);
+  CHECK(ops.at("matches_reference") == "shape");
+  CHECK(ops.at("causal_is_causal") == "shape");
+  const std::string text = cli::to_text(two_ops, false, "./grade gqa");
+  CHECK(text.find("Same cause as shape above (it threw a kt::Error too)") != std::string::npos);
+  CHECK(text.find("Same cause as shape above (it threw the same kt::Error)") != std::string::npos);
+  // Beside a check that did not throw (tied through a journey both share), no "too".
+  TestResult wrong_shape = check("shape", Status::Fail, "the result has shape [1, 2].");
+  wrong_shape.journey = "step 4 computed differently";
+  TestResult both = check("matches_reference", Status::Fail, "differs.");
+  both.journey = wrong_shape.journey;
+  threw(both, "kt::Error", "matmul: the batch dims [1, 4] and [1, 2] do not broadcast");
+  TestResult thrown = check("leading_axes", Status::Fail, "forward threw.");
+  threw(thrown, "kt::Error", "masked_fill: the size of tensor a (4) must match");
+  TestResult skipped = could_not_check("pitfall_missing_scale", "missing_scale", "x.");
+  threw(skipped, "kt::Error", "masked_fill: the size of tensor a (3) must match");
+  const std::string tied =
+      cli::to_text(kata({wrong_shape, both, thrown, skipped}), false, "./grade sdpa");
+  CHECK(tied.find("Same cause as shape above (it threw a kt::Error): fix that first") !=
+        std::string::npos);
+  CHECK(tied.find("threw a kt::Error too") == std::string::npos);
+  const std::string flat = std::regex_replace(tied, std::regex("\n +"), " ");  // unwrapped
+  CHECK(flat.find("the code threw a kt::Error, from the cause shown in shape above") !=
+        std::string::npos);
 }
 
 TEST_CASE("the summary names each cause once and never calls a grouped check untied", "[render]") {
@@ -218,7 +255,7 @@ TEST_CASE("the summary names each cause once and never calls a grouped check unt
     REQUIRE(footer != std::string::npos);
     const std::string summary = text.substr(footer);
     const Grouping g = expected_grouping(r);
-    const size_t untied = summary.find("(they may have a cause of their own): ");
+    const size_t untied = summary.find("Failing too, on cases of their own: ");
     if (untied == std::string::npos) continue;
     const std::string list = summary.substr(untied, summary.find('\n', untied) - untied);
     for (const auto& [check, shown_by] : g) {
@@ -235,7 +272,8 @@ TEST_CASE("the summary names each cause once and never calls a grouped check unt
   std::replace(two.begin(), two.end(), '\n', ' ');  // the summary's lines are wrapped
   CHECK(two.find("pitfall found: scale_by_d_model - fix it first. 2 checks") != std::string::npos);
   CHECK(two.find("2 checks (1 of them skipped) come from one cause, the wrong dtype shown under "
-                 "shape: not tied to the pitfall.") != std::string::npos);
+                 "shape: maybe from the pitfall, maybe a second mistake: rerun after fixing "
+                 "it.") != std::string::npos);
 }
 
 TEST_CASE("a pitfall with a second mistake beside it is told as both, never as untied",
@@ -267,7 +305,27 @@ TEST_CASE("a pitfall's check that passes beside a diagnosis naming it says so", 
                    false, "./grade kv_cache");
   CHECK(text.find("  PASS  pitfall_causal_top_left  (not found alone here; the diagnosis under "
                   "prefill_matches_reference names it)\n") != std::string::npos);
-  CHECK(text.find("  PASS  pitfall_cache_not_appended  (not found)\n") != std::string::npos);
+  CHECK(text.find("  PASS  pitfall_cache_not_appended\n        (this named mistake was not found: "
+                  "each detector looks for its one mistake") != std::string::npos);
+}
+
+TEST_CASE("beside a failure, the pitfalls not found are one line that says what it means",
+          "[render]") {
+  const auto report = [](Status values) {
+    cli::KataResult r = kata({check("matches_reference", values, "differs."),
+                              check("pitfall_a", Status::Pass), check("pitfall_b", Status::Pass)});
+    r.status = values;
+    return cli::to_text(r, false, "./grade sdpa");
+  };
+  const std::string failing = report(Status::Fail);
+  CHECK(
+      failing.find("  PASS  pitfall_a, pitfall_b\n        (these named mistakes were not found") !=
+      std::string::npos);
+  CHECK(failing.find("pitfall_a  (not found)") == std::string::npos);
+  // All passing: one line each, as every other check.
+  const std::string passing = report(Status::Pass);
+  CHECK(passing.find("  PASS  pitfall_a  (not found)\n  PASS  pitfall_b  (not found)\n") !=
+        std::string::npos);
 }
 
 TEST_CASE("no report reads a cause, a sandbox or a build failure off a message's words",

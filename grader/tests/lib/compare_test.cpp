@@ -60,8 +60,9 @@ TEST_CASE("show_worst_row prints as many digits as it takes for different rows t
   CHECK(f.difference == "largest |got - expected| = 1e-07");
 }
 
-TEST_CASE("difference_text gives the largest difference, and the ratio when it is constant",
-          "[grader]") {
+TEST_CASE(
+    "difference_text gives the largest difference, and the difference or ratio when it is constant",
+    "[grader]") {
   CHECK(grader::difference_text(matrix({2, 4, 6, 8, 10, 12}), matrix({1, 2, 3, 4, 5, 6})) ==
         "largest |got - expected| = 6; got = 2 x expected, everywhere");
   // Zeros where expected is zero keep the ratio; a ratio that varies, or 1, is not shown.
@@ -71,6 +72,16 @@ TEST_CASE("difference_text gives the largest difference, and the ratio when it i
         "largest |got - expected| = 1");
   CHECK(grader::difference_text(matrix({1, 2, 3, 4, 5, 6}), matrix({1, 2, 3, 4, 5, 6})).empty());
   CHECK(grader::difference_text(matrix({1, 2, 3, 4, 5, NAN}), matrix({1, 2, 3, 4, 5, 6})).empty());
+  // A constant difference, over three values or more.
+  CHECK(grader::difference_text(matrix({1.25, 2.25, 3.25, 4.25, 5.25, 6.25}),
+                                matrix({1, 2, 3, 4, 5, 6})) ==
+        "largest |got - expected| = 0.25; got = expected + 0.25, everywhere");
+  CHECK(
+      grader::difference_text(matrix({0.5, 1.5, 2.5, 3.5, 4.5, 5.5}), matrix({1, 2, 3, 4, 5, 6})) ==
+      "largest |got - expected| = 0.5; got = expected - 0.5, everywhere");
+  // A difference of rounding is no offset.
+  CHECK(grader::difference_text(matrix({1, 2, 3, 4, 5, 6}) + 1e-13, matrix({1, 2, 3, 4, 5, 6}))
+            .find("everywhere") == std::string::npos);
   // One or two values always have "a constant ratio": not shown.
   CHECK(grader::difference_text(kt::from_vector(std::vector<double>{2.0}, {1}),
                                 kt::from_vector(std::vector<double>{1.0}, {1})) ==

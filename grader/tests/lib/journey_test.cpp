@@ -2,6 +2,7 @@
 // differently (Note [ops that compute a step differently]), and which is not.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -62,10 +63,12 @@ TEST_CASE("an op that only moves values is not shown computing a step", "[journe
   CHECK(text.find("computes it differently") == std::string::npos);
 }
 
-TEST_CASE("a kata whose steps are sums of ops shows no op computing one differently", "[journey]") {
+TEST_CASE("a step several ops make together shows no op computing it differently", "[journey]") {
+  std::vector<Step> summed = steps();
+  summed[1].sums_ops = true;
   const std::string text = grader::journey_text(
-      steps(), {event("add", values({1, 2, 3})), event("mul", values({3, 6, 9}))},
-      values({3, 6, 9}), /*pair_ops=*/false);
+      summed, {event("add", values({1, 2, 3})), event("mul", values({3, 6, 9}))},
+      values({3, 6, 9}));
   CHECK(text.find("none  <- first divergence") != std::string::npos);
   CHECK(text.find("computes it differently") == std::string::npos);
 }
@@ -97,4 +100,88 @@ TEST_CASE("of several ops with the step's shape, the one most like it, else the 
                             event("sub", values({5, 5, 5}))},
                            values({5, 5, 5}));
   CHECK(alike.find("#2 mul -> [3], other values  <- first divergence") != std::string::npos);
+}
+
+TEST_CASE("an op that masks nothing is compared with the step, not with a later masking of it",
+          "[journey]") {
+  // z = y with its first entry filled with -1e300 (a finfo.min fill); the op scales x by 1.5,
+  // not 2: no entry equals y's or z's, and it is the scaling done differently.
+  const std::vector<Step> masked = {
+      steps()[0], steps()[1], {"z = y, masked", values({-1e300, 4, 6}), -1, {1}}};
+  const std::string text = grader::journey_text(
+      masked, {event("add", values({1, 2, 3})), event("mul", values({1.5, 3, 4.5}))},
+      values({1.5, 3, 4.5}));
+  CHECK(text.find("#2 mul -> [3], other values  <- first divergence") != std::string::npos);
+  // An op that masks too is no scaling: as like the masking step, it is shown as neither.
+  const std::string masks = grader::journey_text(
+      masked, {event("add", values({1, 2, 3})), event("masked_fill", values({-1e300, 3, 4.5}))},
+      values({-1e300, 3, 4.5}));
+  CHECK(masks.find("none  <- first divergence") != std::string::npos);
+}
+
+TEST_CASE("an op that is a multiple of the step is shown computing it, whatever follows",
+          "[journey]") {
+  // w, a later step of y's shape that no op reaches and the op is no more like than y.
+  const std::vector<Step> three = {
+      steps()[0], steps()[1], {"w", values({0.5, 0.25, 0.25}), -1, {1}}};
+  const std::string text = grader::journey_text(
+      three, {event("add", values({1, 2, 3})), event("div", values({1.4, 2.8, 4.2}))},
+      values({1.4, 2.8, 4.2}));
+  CHECK(text.find("#2 div -> [3], other values  <- first divergence") != std::string::npos);
+  CHECK(text.find("at [2] it gives 4.2 where the step is 6 (everywhere the step times 0.7 = 1 / "
+                  "1.42857).") != std::string::npos);
+  // A square root of a whole number is read as one: the scores divided by sqrt(2) more.
+  const double r = 1 / std::sqrt(2.0);
+  const std::string root = grader::journey_text(
+      three, {event("add", values({1, 2, 3})), event("div", values({2 * r, 4 * r, 6 * r}))},
+      values({2 * r, 4 * r, 6 * r}));
+  CHECK(root.find("(everywhere the step times 0.707107 = 1 / sqrt(2)).") != std::string::npos);
+  // And the square root of a ratio of sizes: divided by sqrt(5) where sqrt(4) belongs.
+  const double f = std::sqrt(4.0 / 5.0);
+  const std::string ratio = grader::journey_text(
+      three, {event("add", values({1, 2, 3})), event("div", values({2 * f, 4 * f, 6 * f}))},
+      values({2 * f, 4 * f, 6 * f}));
+  CHECK(ratio.find("(everywhere the step times 0.894427 = sqrt(4/5)).") != std::string::npos);
+}
+
+TEST_CASE("a reduction of the whole tensor to one number is listed among the ops from there",
+          "[journey]") {
+  // y computed as x times the sum of x (a number): the sum is the learner's op, listed.
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  const std::string text = grader::journey_text(
+      two,
+      {event("add", values({1, 2, 3})), event("sum", kt::from_vector(std::vector<double>{6}, {})),
+       event("mul", values({6, 12, 18}))},
+      values({6, 12, 18}));
+  CHECK(text.find("#2 sum -> [] (one number)") != std::string::npos);
+}
+
+TEST_CASE("a step of two inputs is not reached by the op of one of them that has its value",
+          "[journey]") {
+  // m1 = max(m0, b) equals m0 here; the learner's op for m0 is no op of m1's (b never went in).
+  const std::vector<Step> two_inputs = {{"m0", values({5, 6, 7}), -1, {}},
+                                        {"b", values({1, 2, 3}), -1, {}},
+                                        {"m1 = max(m0, b)", values({5, 6, 7}), -1, {0, 1}}};
+  const std::string text = grader::journey_text(
+      two_inputs, {event("amax", values({5, 6, 7})), event("mul", values({9, 9, 9}))},
+      values({9, 9, 9}));
+  const size_t m1 = text.find("3. m1 = max(m0, b)");
+  REQUIRE(m1 != std::string::npos);
+  const std::string row = text.substr(m1, text.find('\n', m1) - m1);
+  CHECK(row.find("#1 amax") == std::string::npos);
+  CHECK(row.find("none") != std::string::npos);
+}
+
+TEST_CASE("a last step's numbers returned in other places are blamed on the op that made them",
+          "[journey]") {
+  // The step matches in any layout (a rope's halves concatenated in the wrong order): the op's
+  // result has the step's numbers, and the code returns it.
+  std::vector<Step> two = {steps()[0], steps()[1]};
+  two[1].layout = false;
+  const std::string text = grader::journey_text(
+      two, {event("add", values({1, 2, 3})), event("cat", values({6, 4, 2}))}, values({6, 4, 2}));
+  CHECK(text.find("Your op #2 cat -> [3] gives the numbers of step 2 (y = 2x), and your code "
+                  "returns it, but the numbers are in other places: at [0] it gives 6 where the "
+                  "step is 2.") != std::string::npos);
+  CHECK(text.find("returns something else") == std::string::npos);
 }

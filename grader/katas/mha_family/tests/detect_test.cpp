@@ -33,3 +33,17 @@ TEST_CASE("a divisor of the scores stands apart only where no other one a learne
   CHECK_FALSE(scale_stands_apart(heads(3, 3), 3.0));
   CHECK_FALSE(scale_stands_apart(heads(3, 3), std::sqrt(9.0)));
 }
+
+TEST_CASE("with grouped heads, k_proj's width is a divisor a learner uses too", "[grader][mha]") {
+  using grader::mha::scale_stands_apart;
+  // 4 query heads, 2 kv heads, d_head = 3: sqrt(d_model) = sqrt(12) stands apart from
+  // sqrt(num_kv_heads * d_head) = sqrt(6), and sqrt(6) is no pitfall's divisor.
+  grader::mha::Case c = heads(4, 3);
+  c.Hkv = 2;
+  CHECK(scale_stands_apart(c, std::sqrt(12.0)));
+  // 4 query heads, 2 kv heads, d_head = 1: k_proj's width 2 = sqrt(num_heads), so dividing by
+  // sqrt(num_heads) is not apart.
+  grader::mha::Case d = heads(4, 1);
+  d.Hkv = 2;
+  CHECK_FALSE(scale_stands_apart(d, 2.0));
+}

@@ -26,8 +26,9 @@ Outcome check_dropout_before_softmax(uint64_t seed) {
           c, out, "dropout_before_softmax",
           "your weights differ from attention without dropout, yet every row still sums to 1: "
           "the dropout ran before the softmax (on the scores), and the softmax renormalised what "
-          "was left. Dropout belongs after the softmax, on the weights: a dropped weight is 0, "
-          "the kept ones are divided by 1 - p, and a row sums to 1 only on average.");
+          "was left (rows divided by their sum after the dropout come out the same). Dropout "
+          "belongs after the softmax, on the weights: a dropped weight is 0, the kept ones are "
+          "divided by 1 - p, and a row sums to 1 only on average, never renormalised.");
     }
     return std::nullopt;
   });

@@ -37,4 +37,8 @@ TEST_CASE("dropout_pattern tells a rescaled dropout from an unscaled one and fro
   CHECK_FALSE(dropout_pattern(unscaled, w, 1 / 0.7));
   CHECK_FALSE(dropout_pattern(w, w, 1.0));                  // nothing dropped
   CHECK_FALSE(dropout_pattern(kt::zeros({2, 2}), w, 1.0));  // nothing kept
+  // A row wholly dropped beside a row untouched: the scale of a kept weight beside a dropped one
+  // is never seen (rows renormalised after the dropout give exactly this on some calls).
+  const kt::Tensor whole_rows = kt::from_vector(std::vector<double>{0.0, 0.0, 0.5, 1.0}, {2, 2});
+  CHECK_FALSE(dropout_pattern(whole_rows, w, 1.0));
 }

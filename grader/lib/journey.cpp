@@ -112,6 +112,20 @@ bool made_for_a_number(const kt::TraceEvent& e) {
   return e.output.sizes.empty() && reductions.count(e.op) == 0;
 }
 
+/// Whether `got` holds `want`'s numbers (as a multiset) in other places: entry by entry they
+/// differ by far more than rounding (1e-6 relative), not only at the matching's tolerance.
+bool moved(const kt::Tensor& got, const kt::Tensor& want) {
+  if (got.numel() != want.numel()) return false;
+  const std::vector<double> g = got.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> w = want.to(kt::Float64).contiguous().to_vector<double>();
+  for (size_t i = 0; i < g.size(); ++i) {
+    if (g[i] <= -1e30 && w[i] <= -1e30) continue;  // masked in both (-inf or finfo.min)
+    if (std::isnan(g[i]) && std::isnan(w[i])) continue;
+    if (!(std::abs(g[i] - w[i]) <= 1e-6 * (1 + std::abs(w[i])))) return true;
+  }
+  return false;
+}
+
 /// Whether `op` is `step` times one constant other than 1, over at least three entries (each entry
 /// where the step is 0 is 0 in op too).
 bool proportional(const kt::Tensor& op, const kt::Tensor& step) {
@@ -157,8 +171,12 @@ std::string multiple_text(const kt::Tensor& op, const kt::Tensor& step) {
         const double num = std::round(squared * den);
         if (num < 1 || num > 1e6 || std::abs(squared * den - num) > 1e-9 * num) continue;
         if (std::gcd(int64_t(num), int64_t(den)) != 1) continue;
-        const double whole = std::sqrt(num / den);
-        if (std::abs(whole - std::round(whole)) <= 1e-9 * whole) return "";  // no root to read
+        // A whole or rational square root (10/7 as sqrt(100/49)) is no root to read.
+        const auto square = [](double n) {
+          const double r = std::round(std::sqrt(n));
+          return r * r == n;
+        };
+        if (square(num) && square(double(den))) return "";
         char t[48];
         if (den == 1)
           std::snprintf(t, sizeof t, "sqrt(%.0f)", num);
@@ -176,8 +194,8 @@ std::string multiple_text(const kt::Tensor& op, const kt::Tensor& step) {
       out += " = 1 / " + inverse;
     else if (r > 0 && !direct.empty())
       out += " = " + direct;
-    else if (std::abs(r) < 1)
-      out += " = 1 / " + text_of(1 / r);
+    else if (std::abs(r) < 1 || text_of(1 / r).size() <= 4)
+      out += " = 1 / " + text_of(1 / r);  // 1.42857 = 1 / 0.7: divided by 1 - p = 0.7
     return out + ")";
   }
   return "";
@@ -283,10 +301,16 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
     // later steps of its shape.
     bool later_alike = false;
     const bool multiple = proportional(e.value, steps[s].value);
-    for (size_t later = s + 1; later < steps.size() && !later_alike && !multiple; ++later)
-      later_alike = at[later] < 0 && fits(e, steps[later]) &&
-                    equal_entries(e.value, steps[later].value) >= here &&
-                    !masks_what_op_does_not(steps[later].value, steps[s].value, e.value);
+    for (size_t later = s + 1; later < steps.size() && !later_alike && !multiple; ++later) {
+      if (!fits(e, steps[later])) continue;
+      const int64_t there = equal_entries(e.value, steps[later].value);
+      // A later step reached by another op: this one is on its way there (the scores of the
+      // next block before their mask) when it is more like that step.
+      later_alike = at[later] < 0
+                        ? there >= here &&
+                              !masks_what_op_does_not(steps[later].value, steps[s].value, e.value)
+                        : there > here;
+    }
     if (later_alike || here < best_alike) continue;
     best = i;
     best_alike = here;
@@ -405,9 +429,23 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
 std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
                          const kt::Tensor& returned) {
   const std::vector<int64_t> at = align_steps(steps, events);
-  const size_t diverging = first_diverging(steps, at);
+  size_t diverging = first_diverging(steps, at);
+  // A step reached with its numbers in other places, and no step after it reached in place: the
+  // layout went wrong there or before (heads split in another order), not where the values first
+  // differ (Note [ops that compute a step differently]).
+  size_t moved_at = steps.size();
+  for (size_t i = steps.size(); i-- > 0;) {
+    if (at[i] < 0) continue;
+    const kt::TraceEvent& e = events[size_t(at[i])];
+    const bool in_other_places = e.value.defined() && e.output.sizes == steps[i].value.sizes() &&
+                                 moved(e.value, steps[i].value);
+    if (!in_other_places) break;  // reached in place: what came before it was laid out right
+    moved_at = i;
+  }
+  const bool diverges_by_layout = moved_at < diverging;
+  if (diverges_by_layout) diverging = moved_at;
   const bool returns_other =
-      diverging == steps.size() && !steps.empty() &&
+      !diverges_by_layout && diverging == steps.size() && !steps.empty() &&
       !(returned.defined() && returned.sizes() == steps.back().value.sizes() &&
         kt::allclose(returned.to(kt::Float64), steps.back().value.to(kt::Float64), 1e-9, 1e-12));
   if (diverging == steps.size() && !returns_other) return "";
@@ -415,8 +453,9 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
   int64_t after = 0;
   for (size_t i = 0; i < diverging; ++i)
     if (at[i] >= 0) after = std::max(after, at[i] + 1);
-  const int64_t differently =
-      returns_other ? -1 : computes_differently(events, after, steps, diverging, at);
+  const int64_t differently = returns_other || diverges_by_layout
+                                  ? -1
+                                  : computes_differently(events, after, steps, diverging, at);
   size_t width = 0;
   for (const Step& s : steps) width = std::max(width, s.name.size());
   width = std::min<size_t>(width + 2, 42);
@@ -434,6 +473,11 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
         line += e.output.sizes.size() < steps[i].value.sizes().size() && steps[i].head_axis >= 0
                     ? " (one head at a time)"
                     : " (the same values, laid out another way)";
+      } else if (e.value.defined() && moved(e.value, steps[i].value)) {
+        // Reached by its values in any order (a layout done another way), but in this shape
+        // they sit elsewhere: heads in another order, rows swapped.
+        line += " (the same values, in other places)";
+        if (diverges_by_layout && i == diverging) line += "  <- first divergence";
       }
     } else if (i == diverging && differently >= 0) {
       // (Appended piece by piece, as above: GCC 12's -Wstringop-overflow misfires on the chain.)
@@ -465,18 +509,34 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
     ++shown;
   }
   if (more > 0) next += ", and " + std::to_string(more) + " more";
-  // The last step's numbers reached in other places (a step matched in any layout), and returned
-  // as they are: the op that made them put them in the wrong places.
-  const kt::TraceEvent* last = at.back() >= 0 ? &events[size_t(at.back())] : nullptr;
-  if (returns_other && last != nullptr && last->value.defined() && returned.defined() &&
-      last->value.sizes() == returned.sizes() &&
-      kt::allclose(returned.to(kt::Float64), last->value.to(kt::Float64), 1e-12, 0.0)) {
-    text += "Your op #" + std::to_string(at.back() + 1) + " " + op_text(*last) +
-            " gives the numbers of step " + std::to_string(steps.size()) + " (" +
-            steps.back().name + "), and your code returns it, but the numbers are in other " +
-            "places: " + where_it_differs(returned, steps.back().value) +
-            ". The mistake is in how that op puts them together (the order of its inputs, or an "
-            "axis).\n";
+  if (diverges_by_layout) {
+    // The step's numbers, in other places: the op that made them put them there, or what it was
+    // given was laid out another way (a step done another way before it is the first suspect).
+    const kt::TraceEvent& e = events[size_t(at[diverging])];
+    text += "Your op #" + std::to_string(at[diverging] + 1) + " " + op_text(e) +
+            " has the numbers of step " + std::to_string(diverging + 1) + " (" +
+            steps[diverging].name +
+            "), but in other places: " + where_it_differs(e.value, steps[diverging].value) + ".";
+    if (diverging + 1 == steps.size() && returned.defined() &&
+        returned.sizes() == e.value.sizes() &&
+        kt::allclose(returned.to(kt::Float64), e.value.to(kt::Float64), 1e-12, 0.0))
+      text += " Your code returns it as it is.";
+    std::vector<std::string> another;
+    for (size_t i = 0; i < diverging; ++i)
+      if (at[i] < 0) another.push_back(std::to_string(i + 1) + " (" + steps[i].name + ")");
+    if (!another.empty()) {
+      text += std::string(another.size() == 1 ? " Step " : " Steps ") + another[0];
+      for (size_t i = 1; i < another.size(); ++i)
+        text += (i + 1 == another.size() ? " and " : ", ") + another[i];
+      text += another.size() == 1 ? " is" : " are";
+      text +=
+          " done another way before it: look there first, then at how that op puts its "
+          "numbers together.\n";
+    } else {
+      text +=
+          " The mistake is in how that op puts them together (the order of its inputs, or "
+          "an axis).\n";
+    }
     return text;
   }
   if (returns_other) {

@@ -232,6 +232,15 @@ Failure failure_from_run(const Case& c, const Run& run) {
       f.message = "the result has shape " + kt::shape_str(run.out.sizes()) + "; expected " +
                   kt::shape_str(c.out_shape()) +
                   " (…, T, d_v): q's leading axes, one row per query, v's width";
+      // Rows missing where the last block is short: that block's queries were never computed.
+      const int64_t T = c.T(), rows = run.out.dim() >= 2 ? run.out.size(-2) : -1;
+      if (rows >= 0 && rows < T && T % c.block != 0 && rows == T - T % c.block &&
+          run.out.size(-1) == c.out_shape().back())
+        f.message += ". The " + std::to_string(T - rows) + " missing row" +
+                     (T - rows == 1 ? " is" : "s are") +
+                     " the last, shorter block's (T = " + std::to_string(T) +
+                     " is no multiple of block_size = " + std::to_string(c.block) +
+                     "): a loop over query blocks must take it too";
       if (run.out.dtype() != c.q.dtype())
         f.message += ". And its dtype is " + dtype + " instead of " + want + ", q's";
     } else {

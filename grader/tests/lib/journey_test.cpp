@@ -142,6 +142,12 @@ TEST_CASE("an op that is a multiple of the step is shown computing it, whatever 
       three, {event("add", values({1, 2, 3})), event("div", values({2 * f, 4 * f, 6 * f}))},
       values({2 * f, 4 * f, 6 * f}));
   CHECK(ratio.find("(everywhere the step times 0.894427 = sqrt(4/5)).") != std::string::npos);
+  // A rational ratio is no root: 10/7 is 1 / 0.7.
+  const std::string rational = grader::journey_text(
+      three,
+      {event("add", values({1, 2, 3})), event("div", values({20.0 / 7, 40.0 / 7, 60.0 / 7}))},
+      values({20.0 / 7, 40.0 / 7, 60.0 / 7}));
+  CHECK(rational.find("(everywhere the step times 1.42857 = 1 / 0.7).") != std::string::npos);
 }
 
 TEST_CASE("a reduction of the whole tensor to one number is listed among the ops from there",
@@ -180,8 +186,51 @@ TEST_CASE("a last step's numbers returned in other places are blamed on the op t
   two[1].layout = false;
   const std::string text = grader::journey_text(
       two, {event("add", values({1, 2, 3})), event("cat", values({6, 4, 2}))}, values({6, 4, 2}));
-  CHECK(text.find("Your op #2 cat -> [3] gives the numbers of step 2 (y = 2x), and your code "
-                  "returns it, but the numbers are in other places: at [0] it gives 6 where the "
-                  "step is 2.") != std::string::npos);
+  CHECK(text.find("#2 cat -> [3] (the same values, in other places)  <- first divergence") !=
+        std::string::npos);
+  CHECK(text.find("Your op #2 cat -> [3] has the numbers of step 2 (y = 2x), but in other places: "
+                  "at [0] it gives 6 where the step is 2. Your code returns it as it is. The "
+                  "mistake is in how that op puts them together") != std::string::npos);
   CHECK(text.find("returns something else") == std::string::npos);
+}
+
+TEST_CASE("a step reached by its values in other places says so on its row", "[journey]") {
+  // y = 2x reached by an op of y's shape whose entries are y's in another order (heads swapped).
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  const std::string text = grader::journey_text(
+      two, {event("add", values({1, 2, 3})), event("mul", values({6, 4, 2}))}, values({6, 4, 2}));
+  CHECK(text.find("#2 mul -> [3] (the same values, in other places)") != std::string::npos);
+  // A -inf where the step has finfo.min is the same masked entry, in its place.
+  const std::vector<Step> masked = {steps()[0], {"z, masked", values({-1.7e308, 4, 6}), -1, {0}}};
+  const std::string fill = grader::journey_text(
+      masked, {event("add", values({1, 2, 3})), event("masked_fill", values({-INFINITY, 4, 6}))},
+      values({0, 0, 0}));
+  CHECK(fill.find("in other places") == std::string::npos);
+}
+
+TEST_CASE("a step reached in other places, with nothing after it in place, is the divergence",
+          "[journey]") {
+  // x, y = 2x (done another way), z = y + 1 reached with its numbers swapped, w never reached:
+  // the layout went wrong at y, not at w where the values first differ.
+  const std::vector<Step> four = {{"x", values({1, 2, 3}), -1, {}},
+                                  {"y = 2x", values({2, 4, 6}), -1, {0}},
+                                  {"z = y + 1", values({3, 5, 7}), -1, {1}},
+                                  {"w = 3z", values({9, 15, 21}), -1, {2}}};
+  const std::string text =
+      grader::journey_text(four,
+                           {event("add", values({1, 2, 3})), event("add", values({7, 5, 3})),
+                            event("mul", values({1, 1, 1}))},
+                           values({1, 1, 1}));
+  CHECK(text.find(" 3. z = y + 1") != std::string::npos);
+  CHECK(text.find("#2 add -> [3] (the same values, in other places)  <- first divergence") !=
+        std::string::npos);
+  CHECK(text.find("Step 2 (y = 2x) is done another way before it: look there first") !=
+        std::string::npos);
+  // Reached in place after it: the other layout was harmless, and the divergence is later.
+  const std::string harmless =
+      grader::journey_text(four,
+                           {event("add", values({1, 2, 3})), event("add", values({7, 5, 3})),
+                            event("mul", values({9, 15, 21})), event("mul", values({1, 1, 1}))},
+                           values({1, 1, 1}));
+  CHECK(harmless.find("in other places)  <- first divergence") == std::string::npos);
 }

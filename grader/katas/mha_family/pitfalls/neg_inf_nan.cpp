@@ -17,7 +17,8 @@ Outcome check_neg_inf_nan(uint64_t seed) {
         "instead: exp() of it underflows to 0 without NaN, and a fully masked row gets uniform "
         "weights. (Already using finfo.min? A softmax written by hand without subtracting the "
         "row maximum first gives the same 0/0 on such a row: use kt::softmax or subtract the "
-        "max.)");
+        "max. And scores filled with Float64's lowest then cast to Float32 hold -inf: fill in "
+        "the dtype you softmax.)");
   });
 }
 

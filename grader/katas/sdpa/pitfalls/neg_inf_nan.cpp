@@ -136,7 +136,8 @@ Outcome check_neg_inf_nan(uint64_t seed) {
             "kt::finfo(scores.dtype()).min instead: exp of it underflows to 0 without NaN, and "
             "such a row gets uniform weights (the mean of the values). (Already using "
             "finfo.min? A softmax written by hand without subtracting the row maximum gives the "
-            "same 0/0 there: subtract the max, or use kt::softmax.)");
+            "same 0/0 there: subtract the max, or use kt::softmax. And scores filled with "
+            "Float64's lowest then cast to Float32 hold -inf: fill in the dtype you softmax.)");
   });
 }
 

@@ -100,6 +100,20 @@ void set_double_diagnosis(Failure& f, const CatalogueEntry& a, const CatalogueEn
                            (first ? a.id : b.id) + ".";
 }
 
+/// No catalogued mistake fits: where the computation first goes wrong, on a case with some size
+/// to it (the discriminating ones first) where the output is wrong (not thrown), else the failing
+/// one.
+static void journey_where_wrong(Failure& shrunk, const DiagnosisRun& run,
+                                const std::vector<kt::Tensor>& got,
+                                const std::vector<kt::Tensor>& expected) {
+  if (!run.journey) return;
+  const auto at = journey_case(run.cases, [&](size_t c) {
+    if (!got[c].defined()) return false;
+    return run.wrong ? run.wrong(c, got[c], expected[c]) : !close(got[c], expected[c]);
+  });
+  if (at) shrunk.journey = run.journey(*at);
+}
+
 void diagnose(Failure& shrunk, const DiagnosisRun& run) {
   std::vector<kt::Tensor> got, expected;
   size_t threw = 0;
@@ -108,8 +122,12 @@ void diagnose(Failure& shrunk, const DiagnosisRun& run) {
     if (!got.back().defined()) ++threw;
     expected.push_back(run.reference(c));
   }
-  // Nothing to compare: on every case, or on one where errors are not matched.
-  if (threw == run.cases || (threw > 0 && !run.matches_errors)) return;
+  // No entry to compare: the code threw on every case, or on one where errors are not matched.
+  // The journey is still traced on a case where it returns a wrong output.
+  if (threw == run.cases || (threw > 0 && !run.matches_errors)) {
+    journey_where_wrong(shrunk, run, got, expected);
+    return;
+  }
   const auto match =
       match_outputs(run.entries->size(), got, expected, [&](size_t e, size_t c) -> kt::Tensor {
         try {
@@ -145,14 +163,7 @@ void diagnose(Failure& shrunk, const DiagnosisRun& run) {
       return;
     }
   }
-  if (!run.journey) return;
-  // No catalogued mistake fits: where the computation first goes wrong, on a case with some size
-  // to it (the discriminating ones first) where the output is wrong, else the failing one.
-  const auto at = journey_case(run.cases, [&](size_t c) {
-    if (!got[c].defined()) return false;
-    return run.wrong ? run.wrong(c, got[c], expected[c]) : !close(got[c], expected[c]);
-  });
-  if (at) shrunk.journey = run.journey(*at);
+  journey_where_wrong(shrunk, run, got, expected);
 }
 
 }  // namespace grader

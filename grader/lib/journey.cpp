@@ -245,10 +245,8 @@ bool masks_what_op_does_not(const kt::Tensor& later, const kt::Tensor& step, con
 /// reached; -1 when none, or when it is as much like a later step not reached (as many of its
 /// entries equal to that step's, or more: an op that masks unscaled scores is the masking done on
 /// the wrong input, not the scaling done differently).
-int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t from,
-                             const std::vector<Step>& steps, size_t s,
-                             const std::vector<int64_t>& at) {
-  // Ops that only move or make values compute no step differently.
+/// Ops that only move or make values (a layout, a copy, a constant).
+bool moves_only(const std::string& op) {
   static const std::set<std::string> moves = {"as_strided",
                                               "cat",
                                               "clone",
@@ -272,8 +270,15 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
                                               "unsqueeze",
                                               "view",
                                               "arange"};
+  return moves.count(op) != 0;
+}
+
+int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t from,
+                             const std::vector<Step>& steps, size_t s,
+                             const std::vector<int64_t>& at) {
+  // Ops that only move or make values compute no step differently (moves_only).
   const auto fits = [&](const kt::TraceEvent& e, const Step& step) {
-    return e.value.defined() && moves.count(e.op) == 0 && e.output.sizes == step.value.sizes() &&
+    return e.value.defined() && !moves_only(e.op) && e.output.sizes == step.value.sizes() &&
            (e.output.dtype != kt::Bool) == (step.value.dtype() != kt::Bool);
   };
   // Only after the ops that computed every input of the step: a step with no input reached (the
@@ -427,7 +432,7 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
 }
 
 std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
-                         const kt::Tensor& returned) {
+                         const kt::Tensor& returned, const std::vector<NamedInput>& inputs) {
   const std::vector<int64_t> at = align_steps(steps, events);
   size_t diverging = first_diverging(steps, at);
   // A step reached with its numbers in other places, and no step after it reached in place: the
@@ -493,6 +498,20 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
     }
     text += line + "\n";
   }
+  // "#9 transpose(-2, -1) of v -> ...": an op that only moves one input's numbers names it.
+  const auto op_of = [&](int64_t i) {
+    const kt::TraceEvent& e = events[size_t(i)];
+    std::string text = std::string("#") + std::to_string(i + 1) + " " + op_text(e);
+    if (!moves_only(e.op) || !e.value.defined()) return text;
+    std::string of;
+    for (const NamedInput& in : inputs)
+      if (in.value.defined() && in.value.numel() == e.value.numel() &&
+          same_values(sorted_values(in.value), sorted_values(e.value)))
+        of = of.empty() ? in.name : "?";  // two inputs alike: name neither
+    if (of.empty() || of == "?") return text;
+    const size_t arrow = text.find(" -> ");
+    return text.substr(0, arrow) + " of " + of + text.substr(arrow);
+  };
   // What the learner's code did instead: its ops after the last step reached before it.
   std::string next;
   int shown = 0, more = 0;
@@ -504,8 +523,7 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
       ++more;
       continue;
     }
-    next += (next.empty() ? "" : ", ") +
-            (std::string("#") + std::to_string(i + 1) + " " + op_text(events[size_t(i)]));
+    next += (next.empty() ? "" : ", ") + op_of(i);
     ++shown;
   }
   if (more > 0) next += ", and " + std::to_string(more) + " more";
@@ -562,12 +580,18 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
       const kt::TraceEvent& e = events[size_t(i)];
       if (made_for_a_number(e) || e.output.dtype == kt::Bool) continue;
       if (std::find(at.begin(), at.end(), i) != at.end()) continue;
+      // A result equal to a step reached (masked_fill with nothing masked): that step again.
+      if (e.value.defined() && std::any_of(steps.begin(), steps.end(), [&](const Step& st) {
+            return st.value.sizes() == e.value.sizes() &&
+                   same_values(e.value.to(kt::Float64).contiguous().to_vector<double>(),
+                               st.value.to(kt::Float64).contiguous().to_vector<double>());
+          }))
+        continue;
       if (listed == 6) {
         ++unlisted;
         continue;
       }
-      unused += (unused.empty() ? "" : ", ") +
-                (std::string("#") + std::to_string(i + 1) + " " + op_text(e));
+      unused += (unused.empty() ? "" : ", ") + op_of(i);
       ++listed;
     }
     if (unlisted > 0) unused += ", and " + std::to_string(unlisted) + " more";

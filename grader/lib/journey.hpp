@@ -83,8 +83,13 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
 /// code returned is not the last step's value, that is the divergence. Empty when nothing diverges.
 /// An op of the learner that computes the diverging step differently (Note [ops that compute a
 /// step differently]) is shown on its row with both values, unless the step is Step::sums_ops.
+/// `inputs`, the call's named inputs: an op that only moves one of them is listed as "of v".
+struct NamedInput {
+  std::string name;
+  kt::Tensor value;
+};
 std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
-                         const kt::Tensor& returned);
+                         const kt::Tensor& returned, const std::vector<NamedInput>& inputs = {});
 
 /// The journey of one call of the learner's code: `call` (which calls it and returns what the last
 /// step's value stands for, undefined when it threw) traced beside `steps`, under "On CASE_TEXT:";

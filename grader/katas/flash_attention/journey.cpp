@@ -184,7 +184,8 @@ std::string journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& e
                             [&](const kt::TraceEvent& e) { return e.output.sizes == shape; });
   }
   // Its running sums are several ops each (Step::sums_ops): no one op computes one differently.
-  return journey_text(by_blocks ? blocks.steps : every.steps, events, returned);
+  return journey_text(by_blocks ? blocks.steps : every.steps, events, returned,
+                      {{"q", c.q}, {"k", c.k}, {"v", c.v}});
 }
 
 std::string journey(const Case& c) {

@@ -234,3 +234,30 @@ TEST_CASE("a step reached in other places, with nothing after it in place, is th
                            values({1, 1, 1}));
   CHECK(harmless.find("in other places)  <- first divergence") == std::string::npos);
 }
+
+TEST_CASE("an op that only moves one of the call's inputs is listed as an op of it", "[journey]") {
+  // The step y = 2x never reached; the learner transposed an input v on the way.
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  const kt::Tensor v = values({5, 7, 9});
+  const std::string text =
+      grader::journey_text(two,
+                           {event("add", values({1, 2, 3})), event("transpose", values({9, 7, 5})),
+                            event("mul", values({1, 1, 1}))},
+                           values({1, 1, 1}), {{"q", values({1, 1, 2})}, {"v", v}});
+  CHECK(text.find("#2 transpose of v -> [3]") != std::string::npos);
+  CHECK(text.find("#3 mul of") == std::string::npos);  // it computes: no input named
+}
+
+TEST_CASE("an op whose result is a step again is not listed among the ops that are no step",
+          "[journey]") {
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  // #2 recomputes x (a masked_fill with nothing masked); #3 computes y differently.
+  const std::string text = grader::journey_text(
+      two,
+      {event("add", values({1, 2, 3})), event("masked_fill", values({1, 2, 3})),
+       event("sub", values({5, 5, 5})), event("mul", values({2, 4, 7}))},
+      values({2, 4, 7}));
+  CHECK(text.find("#4 mul -> [3], other values  <- first divergence") != std::string::npos);
+  CHECK(text.find("#3 sub -> [3]") != std::string::npos);
+  CHECK(text.find("#2 masked_fill") == std::string::npos);
+}

@@ -2,6 +2,7 @@
 // the cases (Note [mistake catalogue]).
 #include <catch2/catch.hpp>
 
+#include <string>
 #include <vector>
 
 #include "grader/lib/diagnosis.hpp"
@@ -30,7 +31,8 @@ kt::Tensor entry_output(size_t e, const kt::Tensor& x) {
   return x.size(0) == x.size(1) ? x.transpose(0, 1).contiguous() : kt::Tensor();
 }
 
-/// Diagnoses a learner whose output on case c is learner(x) (undefined: it threw).
+/// Diagnoses a learner whose output on case c is learner(x) (undefined: it threw); the journey,
+/// when traced, is "journey on case c".
 Failure diagnosed(const std::function<kt::Tensor(const kt::Tensor&)>& learner,
                   bool matches_errors) {
   const std::vector<kt::Tensor> xs = inputs();
@@ -41,6 +43,7 @@ Failure diagnosed(const std::function<kt::Tensor(const kt::Tensor&)>& learner,
   run.reference = [&](size_t c) { return xs[c]; };
   run.computes = [&](size_t e, size_t c) { return entry_output(e, xs[c]); };
   run.matches_errors = matches_errors;
+  run.journey = [](size_t c) { return "journey on case " + std::to_string(c); };
   Failure f;
   grader::diagnose(f, run);
   return f;
@@ -64,7 +67,10 @@ TEST_CASE("code that throws where a mistake cannot run, and equals it elsewhere,
 
 TEST_CASE("a kata that does not match errors claims nothing for code that throws on a case",
           "[catalogue]") {
-  CHECK(diagnosed(transposes_or_throws, /*matches_errors=*/false).diagnosis.empty());
+  const Failure f = diagnosed(transposes_or_throws, /*matches_errors=*/false);
+  CHECK(f.diagnosis.empty());
+  // Still, where it goes wrong is traced, on a case where it returns a wrong output.
+  CHECK(f.journey == "journey on case 1");
 }
 
 TEST_CASE("code that throws where a mistake runs is not that mistake", "[catalogue]") {

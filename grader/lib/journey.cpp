@@ -527,6 +527,31 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
     ++shown;
   }
   if (more > 0) next += ", and " + std::to_string(more) + " more";
+  // The ops before `limit` whose results no step is (numbers, not masks, not a step again).
+  const auto no_step_before = [&](int64_t limit) {
+    std::string unused;
+    int listed = 0, unlisted = 0;
+    for (int64_t i = 0; i < limit; ++i) {
+      const kt::TraceEvent& e = events[size_t(i)];
+      if (made_for_a_number(e) || e.output.dtype == kt::Bool) continue;
+      if (std::find(at.begin(), at.end(), i) != at.end()) continue;
+      // A result equal to a step reached (masked_fill with nothing masked): that step again.
+      if (e.value.defined() && std::any_of(steps.begin(), steps.end(), [&](const Step& st) {
+            return st.value.sizes() == e.value.sizes() &&
+                   same_values(e.value.to(kt::Float64).contiguous().to_vector<double>(),
+                               st.value.to(kt::Float64).contiguous().to_vector<double>());
+          }))
+        continue;
+      if (listed == 6) {
+        ++unlisted;
+        continue;
+      }
+      unused += (unused.empty() ? "" : ", ") + op_of(i);
+      ++listed;
+    }
+    if (unlisted > 0) unused += ", and " + std::to_string(unlisted) + " more";
+    return unused;
+  };
   if (diverges_by_layout) {
     // The step's numbers, in other places: the op that made them put them there, or what it was
     // given was laid out another way (a step done another way before it is the first suspect).
@@ -549,13 +574,15 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
       text += another.size() == 1 ? " is" : " are";
       text +=
           " done another way before it: look there first, then at how that op puts its "
-          "numbers together.\n";
+          "numbers together.";
     } else {
       text +=
           " The mistake is in how that op puts them together (the order of its inputs, or "
-          "an axis).\n";
+          "an axis).";
     }
-    return text;
+    const std::string unused = no_step_before(at[diverging]);
+    if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
+    return text + "\n";
   }
   if (returns_other) {
     text += "Every step is among your ops' results, the last one included (step " +
@@ -573,28 +600,7 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
             where_it_differs(events[size_t(differently)].value, steps[diverging].value) +
             multiple_text(events[size_t(differently)].value, steps[diverging].value) +
             ". Every step before it is there, so the mistake is in that op or in what it is given.";
-    // What it may be given: the ops before it whose results no step is (numbers, not masks).
-    std::string unused;
-    int listed = 0, unlisted = 0;
-    for (int64_t i = 0; i < differently; ++i) {
-      const kt::TraceEvent& e = events[size_t(i)];
-      if (made_for_a_number(e) || e.output.dtype == kt::Bool) continue;
-      if (std::find(at.begin(), at.end(), i) != at.end()) continue;
-      // A result equal to a step reached (masked_fill with nothing masked): that step again.
-      if (e.value.defined() && std::any_of(steps.begin(), steps.end(), [&](const Step& st) {
-            return st.value.sizes() == e.value.sizes() &&
-                   same_values(e.value.to(kt::Float64).contiguous().to_vector<double>(),
-                               st.value.to(kt::Float64).contiguous().to_vector<double>());
-          }))
-        continue;
-      if (listed == 6) {
-        ++unlisted;
-        continue;
-      }
-      unused += (unused.empty() ? "" : ", ") + op_of(i);
-      ++listed;
-    }
-    if (unlisted > 0) unused += ", and " + std::to_string(unlisted) + " more";
+    const std::string unused = no_step_before(differently);
     if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
     return text + "\n";
   }

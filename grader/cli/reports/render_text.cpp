@@ -176,8 +176,9 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
             t->wrong != Wrong::None                    ? "returned " + tie + ", as"
             : !t->threw.empty() && same_text           ? "threw " + tie + " as"
             : !t->threw.empty() && !rep->threw.empty() ? "threw a " + cause_in_words(*t) + ", as"
-            : !t->threw.empty() ? "threw a " + cause_in_words(*t) + ", from the cause shown"
-                                : "failed for the same cause as";
+            : !t->threw.empty()
+                ? "threw a " + cause_in_words(*t) + " on its case; the cause is the one shown"
+                : "failed for the same cause as";
         s += wrap(what + ": the code " + how + " in " + rep->id + " above" + own_case, "        ") +
              command;
       } else {

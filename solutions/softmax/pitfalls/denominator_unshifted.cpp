@@ -1,0 +1,16 @@
+// expect-pitfalls: no_max_subtraction
+// Known bad: exp(x - max) over the sum of exp(x), the denominator unshifted: the sum overflows
+// where a logit passes 709, and the slices no longer sum to 1.
+#include "softmax.hpp"
+
+namespace kata {
+
+kt::Tensor softmax(const kt::Tensor& x, int64_t dim) {
+  // exp(x - m) / sum(exp(x - m)) is the softmax for any m constant along dim; m = the maximum
+  // makes every exponent <= 0 (no overflow) and the largest term exactly 1 (no 0 / 0).
+  const kt::Tensor shifted = x - kt::amax(x, dim, /*keepdim=*/true);
+  const kt::Tensor e = kt::exp(shifted);
+  return e / kt::sum(kt::exp(x), dim, /*keepdim=*/true);
+}
+
+}  // namespace kata

@@ -12,7 +12,7 @@ AttentionGrads attention_backward(const kt::Tensor& q, const kt::Tensor& k, cons
   const int64_t T = q.size(-2);
   const double scale = 1.0 / std::sqrt(double(q.size(-1)));
   kt::Tensor s = kt::matmul(q, k.transpose(-2, -1)) * scale;  // (…, T, T)
-  const kt::Tensor p = kt::softmax(s, -1);  // masked weights are exactly 0
+  const kt::Tensor p = kt::softmax(s, -1);                    // masked weights are exactly 0
 
   // out = p v: dv = pᵀ dout, dp = dout vᵀ.
   const kt::Tensor dv = kt::matmul(p.transpose(-2, -1), dout);

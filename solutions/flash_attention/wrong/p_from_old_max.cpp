@@ -37,7 +37,8 @@ kt::Tensor flash_attention(const kt::Tensor& q, const kt::Tensor& k, const kt::T
         s = s.masked_fill(~visible, lowest);  // every row keeps its own key: never all -inf
       }
       const kt::Tensor m_new = kt::maximum(m, kt::amax(s, -1, /*keepdim=*/true));
-      const kt::Tensor p = kt::exp(s - kt::maximum(m, kt::full(m.sizes(), -1e300, m.dtype())));      // (…, Bq, Bk), each <= 1
+      const kt::Tensor p = kt::exp(
+          s - kt::maximum(m, kt::full(m.sizes(), -1e300, m.dtype())));  // (…, Bq, Bk), each <= 1
       const kt::Tensor alpha = kt::exp(m - m_new);  // rescales what was summed under the old max
       l = l * alpha + kt::sum(p, -1, /*keepdim=*/true);
       const kt::Tensor pv = kt::matmul(p, v.slice(-2, k0, k1));

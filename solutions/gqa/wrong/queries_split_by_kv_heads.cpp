@@ -23,7 +23,10 @@ static kt::Tensor run(const GroupedQueryAttention& m, const kt::Tensor& x,
   auto split = [&](const kt::Tensor& t, int64_t heads) {
     return t.view({B, T, heads, m.d_head}).transpose(1, 2);  // (B, heads, T, d_head)
   };
-  const kt::Tensor q = m.q_proj(x).view({B, T, m.num_kv_heads, group * m.d_head}).transpose(1, 2).reshape({B, m.num_heads, T, m.d_head});
+  const kt::Tensor q = m.q_proj(x)
+                           .view({B, T, m.num_kv_heads, group * m.d_head})
+                           .transpose(1, 2)
+                           .reshape({B, m.num_heads, T, m.d_head});
   const kt::Tensor k = kt::repeat_interleave(split(m.k_proj(x), m.num_kv_heads), group, 1);
   const kt::Tensor v = kt::repeat_interleave(split(m.v_proj(x), m.num_kv_heads), group, 1);
   const kt::Tensor heads = attend(q, k, v, allowed, m.d_head);

@@ -12,7 +12,9 @@ kt::Tensor mha(const kt::Tensor& x, const kt::Tensor& Wq, const kt::Tensor& Wk,
                const std::optional<kt::Tensor>& mask) {
   const int64_t B = x.size(0), T = x.size(1), d = x.size(2), d_head = d / h;
   // (B, T, d) -> (B, T, h, d_head) -> (B, h, T, d_head): head i owns features [i*d_head, ...).
-  const auto split = [&](const kt::Tensor& y) { return y.view({B, T, d_head, h}).permute({0, 3, 1, 2}); };
+  const auto split = [&](const kt::Tensor& y) {
+    return y.view({B, T, d_head, h}).permute({0, 3, 1, 2});
+  };
   const kt::Tensor q = split(kt::matmul(x, Wq));  // x @ W: the weights are (in, out)
   const kt::Tensor k = split(kt::matmul(x, Wk));
   const kt::Tensor v = split(kt::matmul(x, Wv));

@@ -17,11 +17,11 @@ kt::Tensor mha(const kt::Tensor& x, const kt::Tensor& Wq, const kt::Tensor& Wk,
   const kt::Tensor k = split(kt::matmul(x, Wk));
   const kt::Tensor v = split(kt::matmul(x, Wv));
 
-  kt::Tensor scores =
-      kt::matmul(q, k.transpose(-2, -1));  // (B, h, T, T)
+  kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1));  // (B, h, T, T)
   // Mask before the softmax with the lowest finite value: a fully masked row stays finite.
   if (mask) scores = scores.masked_fill(~*mask, kt::finfo(scores.dtype()).min);
-  const kt::Tensor out = kt::matmul(kt::softmax(scores, -1) / std::sqrt(double(d_head)), v);  // (B, h, T, d_head)
+  const kt::Tensor out =
+      kt::matmul(kt::softmax(scores, -1) / std::sqrt(double(d_head)), v);  // (B, h, T, d_head)
 
   // Back to (B, T, h, d_head); the transposed view must be made contiguous before view().
   const kt::Tensor merged = out.transpose(1, 2).contiguous().view({B, T, d});

@@ -12,7 +12,10 @@ kt::Tensor apply_rope(const kt::Tensor& x, int64_t start_pos, double base) {
   const kt::Tensor i = kt::arange(double(half));
   const kt::Tensor inv_freq = kt::exp(i * (-2.0 * std::log(base) / double(d)));
   // Positions start_pos .. start_pos + T - 1, as a column: (T, 1) * (d/2) -> (T, d/2).
-  const kt::Tensor positions = kt::arange(double(start_pos), double(start_pos + T)).to(kt::Float32).to(kt::Float64).unsqueeze(1);
+  const kt::Tensor positions = kt::arange(double(start_pos), double(start_pos + T))
+                                   .to(kt::Float32)
+                                   .to(kt::Float64)
+                                   .unsqueeze(1);
   const kt::Tensor angles = (positions * inv_freq).to(kt::Float32).to(kt::Float64);
   const kt::Tensor cos = kt::cos(angles).to(x.dtype()), sin = kt::sin(angles).to(x.dtype());
   // Pair i is (x[i], x[i + d/2]): rotate the halves by the same angles.

@@ -173,8 +173,8 @@ std::string multiple_text(const kt::Tensor& op, const kt::Tensor& step) {
         if (std::gcd(int64_t(num), int64_t(den)) != 1) continue;
         // A whole or rational square root (10/7 as sqrt(100/49)) is no root to read.
         const auto square = [](double n) {
-          const double r = std::round(std::sqrt(n));
-          return r * r == n;
+          const double whole = std::round(std::sqrt(n));
+          return whole * whole == n;
         };
         if (square(num) && square(double(den))) return "";
         char t[48];
@@ -435,9 +435,14 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
                          const kt::Tensor& returned, const std::vector<NamedInput>& inputs) {
   const std::vector<int64_t> at = align_steps(steps, events);
   size_t diverging = first_diverging(steps, at);
-  // A step reached with its numbers in other places, and no step after it reached in place: the
-  // layout went wrong there or before (heads split in another order), not where the values first
-  // differ (Note [ops that compute a step differently]).
+  // Note [a step reached in other places]
+  // Steps are reached by their values in any layout (a learner may keep heads as (B, T, H, d) and
+  // still be right), so a step whose numbers sit in other places (query heads in another order:
+  // each head's scores are right, for the wrong head) counts as reached, and the values first
+  // differ later, where a mask or a merge meets the wrong places. When no step after it is reached
+  // in place, the layout went wrong there or before: that step is the divergence, the steps done
+  // another way before it are named first, and the ops that are no step before it are listed.
+  // A step reached in other places with a later one reached in place was a harmless layout.
   size_t moved_at = steps.size();
   for (size_t i = steps.size(); i-- > 0;) {
     if (at[i] < 0) continue;
@@ -501,16 +506,16 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
   // "#9 transpose(-2, -1) of v -> ...": an op that only moves one input's numbers names it.
   const auto op_of = [&](int64_t i) {
     const kt::TraceEvent& e = events[size_t(i)];
-    std::string text = std::string("#") + std::to_string(i + 1) + " " + op_text(e);
-    if (!moves_only(e.op) || !e.value.defined()) return text;
+    std::string shown = std::string("#") + std::to_string(i + 1) + " " + op_text(e);
+    if (!moves_only(e.op) || !e.value.defined()) return shown;
     std::string of;
     for (const NamedInput& in : inputs)
       if (in.value.defined() && in.value.numel() == e.value.numel() &&
           same_values(sorted_values(in.value), sorted_values(e.value)))
         of = of.empty() ? in.name : "?";  // two inputs alike: name neither
-    if (of.empty() || of == "?") return text;
-    const size_t arrow = text.find(" -> ");
-    return text.substr(0, arrow) + " of " + of + text.substr(arrow);
+    if (of.empty() || of == "?") return shown;
+    const size_t arrow = shown.find(" -> ");
+    return shown.substr(0, arrow) + " of " + of + shown.substr(arrow);
   };
   // What the learner's code did instead: its ops after the last step reached before it.
   std::string next;

@@ -53,7 +53,8 @@ Outcome check_no_max_subtraction(uint64_t seed) {
               "709 in Float64, 88 in Float32), and exp of a very negative one underflows to 0, "
               "so the sum is inf or 0 and the division gives NaN. Subtract each slice's maximum "
               "along dim (keepdim = true) before exp: exp then sees numbers <= 0 and the largest "
-              "term is exactly 1.");
+              "term is exactly 1. Every exp must see x - max, the numerator's and the sum's: one "
+              "exp of x unshifted is enough to overflow or underflow.");
     }
     return std::nullopt;
   });

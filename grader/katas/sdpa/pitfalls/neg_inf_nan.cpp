@@ -137,7 +137,9 @@ Outcome check_neg_inf_nan(uint64_t seed) {
             "such a row gets uniform weights (the mean of the values). (Already using "
             "finfo.min? A softmax written by hand without subtracting the row maximum gives the "
             "same 0/0 there: subtract the max, or use kt::softmax. And scores filled with "
-            "Float64's lowest then cast to Float32 hold -inf: fill in the dtype you softmax.)");
+            "Float64's lowest then cast to Float32 hold -inf: fill in the dtype you softmax. And "
+            "weights masked after the softmax and divided by their row's sum divide 0 by 0 "
+            "there: mask the scores, before the softmax.)");
   });
 }
 

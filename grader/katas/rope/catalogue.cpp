@@ -54,6 +54,16 @@ std::vector<RopeEntry> catalogue() {
       "cos and sin of different angles, which is not a rotation",
       "Build cos and sin from the same angles: positions start_pos + t times inv_freq.",
       {.cos_one_late = true});
+  add("sin_table_from_position_zero",
+      "RoPE with the sin table at positions 0 .. T - 1 and the cos table at start_pos + t: cos "
+      "and sin of different angles, which is not a rotation",
+      "Build cos and sin from the same angles: positions start_pos + t times inv_freq, for both.",
+      {.sin_from_zero = true});
+  add("cos_table_from_position_zero",
+      "RoPE with the cos table at positions 0 .. T - 1 and the sin table at start_pos + t: cos "
+      "and sin of different angles, which is not a rotation",
+      "Build cos and sin from the same angles: positions start_pos + t times inv_freq, for both.",
+      {.cos_from_zero = true});
   add("frequency_indexed_by_position",
       "RoPE where every pair of row t (t = 0 .. T - 1, the row's index in x) turns by "
       "(start_pos + t) · base^(-2t/d): the frequency indexed by the row instead of by the pair",

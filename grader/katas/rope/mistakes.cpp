@@ -49,7 +49,8 @@ std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
   return merge_mistakes(a, b, &M::frequencies, &M::interleaved, &M::ignores_start_pos,
                         &M::sign_flipped, &M::positions_from_one, &M::base_ignored,
                         &M::cos_sin_swapped, &M::rotate_half_unsigned, &M::first_half_only,
-                        &M::cos_one_late, &M::frequency_by_row, &M::start_pos_twice, &M::unrotated);
+                        &M::cos_one_late, &M::frequency_by_row, &M::start_pos_twice, &M::unrotated,
+                        &M::sin_from_zero, &M::cos_from_zero);
 }
 
 kt::Tensor rope_with_mistakes(const kt::Tensor& x, int64_t start_pos, double base,
@@ -71,7 +72,12 @@ kt::Tensor rope_with_mistakes(const kt::Tensor& x, int64_t start_pos, double bas
       const double frequency = std::pow(b, exponent(m.frequencies, m.frequency_by_row ? t : i, d));
       double angle = position * frequency;
       if (m.sign_flipped) angle = -angle;
-      const double c = std::cos(m.cos_one_late ? angle + frequency : angle), s = std::sin(angle);
+      // A table built from positions 0 .. T - 1 where the other has start_pos + t.
+      const double from_zero = (m.sign_flipped ? -1.0 : 1.0) * double(t) * frequency;
+      const double c = std::cos(m.cos_from_zero  ? from_zero
+                                : m.cos_one_late ? angle + frequency
+                                                 : angle);
+      const double s = std::sin(m.sin_from_zero ? from_zero : angle);
       // The pair's two slots: (i, i + d/2), or (2i, 2i + 1) in the GPT-J convention.
       const int64_t lo = m.interleaved ? 2 * i : i, hi = m.interleaved ? 2 * i + 1 : i + half;
       const double a = row[lo], bb = row[hi];

@@ -41,6 +41,8 @@ struct Mistakes {
   bool frequency_by_row = false;      // every pair of row t turns by base^(-2t/d): the row's
                                       // index where the pair's belongs
   bool start_pos_twice = false;       // positions 2 start_pos + t
+  bool sin_from_zero = false;         // the sin table at positions 0 .. T - 1, the cos table right
+  bool cos_from_zero = false;         // the cos table at positions 0 .. T - 1, the sin table right
   bool unrotated = false;             // x returned as it is
 };
 

@@ -37,12 +37,20 @@ Outcome check_large_logits(uint64_t seed) {
     Spec spec;
     spec.logits = Logits::Large;
     const Case c = generate(spec);
+    const Run run = run_learner(c);
+    // A result that stays finite did not overflow: say what changes the answer instead.
+    const bool finite = run.ok() && all_finite(run.out);
     return kata().compare(
-        c, run_learner(c),
-        " These logits are huge: exp overflows to inf past 709 in Float64 (88 in "
-        "Float32), and a slice far below some other maximum underflows to 0 / 0. "
-        "Subtract each slice's own maximum along dim before exp; the result is the "
-        "same and exp never sees a positive number.");
+        c, run,
+        finite ? " These logits are huge, and your result is finite but wrong: no inf or NaN came "
+                 "out, so look for what changes the answer without one (a clamp of the logits, a "
+                 "guard on a sum of 0, an exp of logits so low it loses its digits). Subtract each "
+                 "slice's own maximum along dim before exp, with no clamp: the result is the same "
+                 "and exp never sees a positive number."
+               : " These logits are huge: exp overflows to inf past 709 in Float64 (88 in "
+                 "Float32), and a slice far below some other maximum underflows to 0 / 0. "
+                 "Subtract each slice's own maximum along dim before exp; the result is the "
+                 "same and exp never sees a positive number.");
   });
 }
 

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: sin_table_from_position_zero
 // Wrong, no named pitfall: the sin table from position 0, the cos table from start_pos.
 #include <cmath>
 

@@ -15,9 +15,17 @@ namespace {
 thread_local const kt::OpTrace* g_trace = nullptr;
 thread_local size_t g_learner_start = 0;
 
+/// A tensor's values in Float64, in its logical order.
+std::vector<double> values_of(const kt::Tensor& t) {
+  return t.to(kt::Float64).contiguous().to_vector<double>();
+}
+
+/// Both entries masked: -inf, or a fill of -1e30 and below (finfo.min, of any dtype).
+bool both_masked(double a, double b) { return a <= -1e30 && b <= -1e30; }
+
 /// A tensor's values as a sorted list: equal for any layout of the same numbers.
 std::vector<double> sorted_values(const kt::Tensor& t) {
-  std::vector<double> v = t.to(kt::Float64).contiguous().to_vector<double>();
+  std::vector<double> v = values_of(t);
   std::sort(v.begin(), v.end());
   return v;
 }
@@ -29,7 +37,7 @@ bool same_values(const std::vector<double>& a, const std::vector<double>& b) {
   if (a.size() != b.size() || a.empty()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
     if (std::isnan(a[i]) || std::isnan(b[i])) return false;
-    if (a[i] <= -1e30 && b[i] <= -1e30) continue;
+    if (both_masked(a[i], b[i])) continue;
     if (std::abs(a[i] - b[i]) > 1e-9 * std::abs(b[i]) + 1e-12) return false;
   }
   return true;
@@ -96,8 +104,8 @@ std::string pad(std::string s, size_t width) {
 
 /// How many entries of a and b (of one shape) are equal, NaN equal to NaN.
 int64_t equal_entries(const kt::Tensor& a, const kt::Tensor& b) {
-  const std::vector<double> x = a.to(kt::Float64).contiguous().to_vector<double>();
-  const std::vector<double> y = b.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> x = values_of(a);
+  const std::vector<double> y = values_of(b);
   int64_t n = 0;
   for (size_t i = 0; i < x.size() && i < y.size(); ++i)
     n += (std::isnan(x[i]) && std::isnan(y[i])) ||
@@ -116,10 +124,10 @@ bool made_for_a_number(const kt::TraceEvent& e) {
 /// differ by far more than rounding (1e-6 relative), not only at the matching's tolerance.
 bool moved(const kt::Tensor& got, const kt::Tensor& want) {
   if (got.numel() != want.numel()) return false;
-  const std::vector<double> g = got.to(kt::Float64).contiguous().to_vector<double>();
-  const std::vector<double> w = want.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> g = values_of(got);
+  const std::vector<double> w = values_of(want);
   for (size_t i = 0; i < g.size(); ++i) {
-    if (g[i] <= -1e30 && w[i] <= -1e30) continue;  // masked in both (-inf or finfo.min)
+    if (both_masked(g[i], w[i])) continue;
     if (std::isnan(g[i]) && std::isnan(w[i])) continue;
     if (!(std::abs(g[i] - w[i]) <= 1e-6 * (1 + std::abs(w[i])))) return true;
   }
@@ -130,8 +138,8 @@ bool moved(const kt::Tensor& got, const kt::Tensor& want) {
 /// where the step is 0 is 0 in op too).
 bool proportional(const kt::Tensor& op, const kt::Tensor& step) {
   if (op.sizes() != step.sizes()) return false;
-  const std::vector<double> o = op.to(kt::Float64).contiguous().to_vector<double>();
-  const std::vector<double> st = step.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> o = values_of(op);
+  const std::vector<double> st = values_of(step);
   double ratio = 0;
   int64_t n = 0;
   for (size_t i = 0; i < o.size(); ++i) {
@@ -158,8 +166,8 @@ std::string text_of(double x) {
 /// " (everywhere the step times 0.707107 = 1 / sqrt(2))" when `op` is a multiple of `step`; "".
 std::string multiple_text(const kt::Tensor& op, const kt::Tensor& step) {
   if (!proportional(op, step)) return "";
-  const std::vector<double> o = op.to(kt::Float64).contiguous().to_vector<double>();
-  const std::vector<double> st = step.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> o = values_of(op);
+  const std::vector<double> st = values_of(step);
   for (size_t i = 0; i < o.size(); ++i) {
     if (std::abs(st[i]) < 1e-12) continue;
     const double r = o[i] / st[i];
@@ -207,9 +215,9 @@ std::string multiple_text(const kt::Tensor& op, const kt::Tensor& step) {
 /// nor the masked ones in any entry; they are still the scaling, not the masking.)
 bool masks_what_op_does_not(const kt::Tensor& later, const kt::Tensor& step, const kt::Tensor& op) {
   if (later.sizes() != step.sizes() || later.sizes() != op.sizes()) return false;
-  const std::vector<double> l = later.to(kt::Float64).contiguous().to_vector<double>();
-  const std::vector<double> st = step.to(kt::Float64).contiguous().to_vector<double>();
-  const std::vector<double> o = op.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> l = values_of(later);
+  const std::vector<double> st = values_of(step);
+  const std::vector<double> o = values_of(op);
   const auto masked = [](double v) { return !std::isfinite(v) || std::abs(v) >= 1e30; };
   bool any = false;
   for (size_t i = 0; i < l.size(); ++i) {
@@ -543,8 +551,7 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
       // A result equal to a step reached (masked_fill with nothing masked): that step again.
       if (e.value.defined() && std::any_of(steps.begin(), steps.end(), [&](const Step& st) {
             return st.value.sizes() == e.value.sizes() &&
-                   same_values(e.value.to(kt::Float64).contiguous().to_vector<double>(),
-                               st.value.to(kt::Float64).contiguous().to_vector<double>());
+                   same_values(values_of(e.value), values_of(st.value));
           }))
         continue;
       if (listed == 6) {

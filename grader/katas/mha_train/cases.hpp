@@ -125,8 +125,10 @@ inline constexpr int kIndependenceCases = 12;
 Case independence_case();
 
 bool shape_ok(const Case& c, const Run& run);
+/// The failure of a check on c. On a revealing training case `expected` is the weights without
+/// dropout, and the difference says so, unless `expected_said` (the message says what it is).
 Failure failure(const Case& c, const kt::Tensor& got, const kt::Tensor& expected,
-                std::string message);
+                std::string message, bool expected_said = false);
 Failure failure_from_run(const Case& c, const Run& run);
 
 }  // namespace grader::kata_mha_train

@@ -125,11 +125,7 @@ Outcome check_zero_or_rescaled(uint64_t seed) {
     // instead, show other ratios).
     const kt::Tensor dropped = kt::abs(got.first) <= 1e-9;
     const kt::Tensor expected = (got.expected * scale).masked_fill(dropped, 0.0);
-    Failure f = failure(c, got.first, expected, message.str());
-    // failure() says "expected" is the weights without dropout; here the message says what it is.
-    if (const size_t note = f.difference.find("; expected: the weights without dropout");
-        note != std::string::npos)
-      f.difference.erase(note);
+    Failure f = failure(c, got.first, expected, message.str(), /*expected_said=*/true);
     // The weights your output carries (after dropout) beside those of a right dropout.
     f.attention_map = make_attention_map(expected, got.first, {"batch entry", "head"});
     return f;

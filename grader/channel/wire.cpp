@@ -101,6 +101,8 @@ void Writer::events(const std::vector<kt::TraceEvent>& events) {
     write_meta(*this, e.output);
     shape(e.args);
     tensor(e.value);
+    boolean(e.threw);
+    tensors(e.input_values);
   }
 }
 
@@ -232,6 +234,8 @@ std::vector<kt::TraceEvent> Reader::events() {
     meta(e.output);
     e.args = shape();
     e.value = tensor();
+    e.threw = boolean();
+    e.input_values = tensors();
   }
   return events;
 }

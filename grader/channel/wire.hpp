@@ -69,6 +69,8 @@ class Reader {
   void raw(void* data, size_t bytes);
   /// Throws Malformed unless every byte was read.
   void expect_end() const;
+  /// Sets the rest of the message aside, unread (a reply wanted for its trace only).
+  void skip_rest() { at_ = bytes_.size(); }
 
  private:
   void take(void* out, size_t n);

@@ -6,21 +6,35 @@
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <string>
 
 #include "grader/channel/wire.hpp"
+#include "kt/instrument.hpp"
+#include "kt/tensor.hpp"
 
 namespace grader::serve {
 
+/// A handler's reply begins with the Run of its call into the learner's code (what it returned or
+/// threw: `reply.run(call_learner(...))`), then whatever else the kata's runner reads.
 using Handler = std::function<void(wire::Reader& args, wire::Writer& reply)>;
 
 struct Serve {
   Serve(std::string name, Handler handler);
 };
 
+/// One input of the call as the statement names it ("q", "mask"), for a traced call's report.
+struct NamedInput {
+  const char* name;
+  kt::Tensor value;  // undefined: an input the call leaves out (no mask)
+};
+
 /// In a handler, right before the learner's code is called: a traced call's events start here
-/// (the handler's own copies of its inputs are not the learner's ops).
-void learner_code_starts();
+/// (the handler's own copies of its inputs are not the learner's ops). When the trace keeps
+/// values, the named inputs come first, each as an event "input:NAME" holding a copy of it
+/// (grader/lib/journey.hpp reads them apart from the learner's ops: "transpose of v", "mask, as
+/// the call gave it").
+void learner_code_starts(std::initializer_list<NamedInput> inputs = {});
 
 /// What a request frame asks of the handlers (tag, the call's name, whether to trace and keep
 /// values, its inputs), answered as one reply frame: tag 0, the trace's events when asked, the

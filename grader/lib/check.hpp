@@ -27,6 +27,9 @@ struct Failure : report::Finding {
   /// Run once on the smallest failing case, after shrinking (run_property): work too slow for
   /// every shrinking step, such as matching the output against a mistake catalogue.
   std::function<void(Failure&)> after_shrinking;
+  /// The call that threw, made again the same way, for locate_throw (grader/lib/where_threw.hpp):
+  /// returns what it threw this time (Run::error); empty for a failure that is not a throw.
+  std::function<std::string()> call_again;
   /// The code could not be graded (report::Finding::stop says why), not a wrong answer.
   [[nodiscard]] bool error() const { return stop != Stop::None; }
 };

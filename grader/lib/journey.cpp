@@ -23,12 +23,16 @@ std::vector<double> values_of(const kt::Tensor& t) {
 /// Both entries masked: -inf, or a fill of -1e30 and below (finfo.min, of any dtype).
 bool both_masked(double a, double b) { return a <= -1e30 && b <= -1e30; }
 
+}  // namespace
+
 /// A tensor's values as a sorted list: equal for any layout of the same numbers.
 std::vector<double> sorted_values(const kt::Tensor& t) {
   std::vector<double> v = values_of(t);
   std::sort(v.begin(), v.end());
   return v;
 }
+
+namespace {
 
 /// Equal within 1e-9, a masked entry (-inf or -1e30 and below: finfo.min, of any dtype) equal to
 /// another: code that masks with -inf where the step has finfo.min does the step, and the journey
@@ -44,6 +48,8 @@ bool same_values(const std::vector<double>& a, const std::vector<double>& b) {
 }
 
 std::string shape_text(const kt::Shape& s) { return kt::shape_str(s); }
+
+}  // namespace
 
 /// "matmul -> [2, 3]", "transpose(1, 2) -> ...", with the arguments a learner would write where
 /// they are not plain numbers: "amax(-1, keepdim) -> ...", "to(float32) -> ...".
@@ -71,6 +77,8 @@ std::string op_text(const kt::TraceEvent& e) {
   // A 0-dim result: a whole tensor reduced to one number.
   return s + " -> " + shape_text(e.output.sizes) + (e.output.sizes.empty() ? " (one number)" : "");
 }
+
+namespace {
 
 /// Whether an event's result is `wanted` itself: the same shape and values in the same order.
 bool same_tensor(const kt::TraceEvent& e, const kt::Tensor& wanted) {
@@ -253,6 +261,8 @@ bool masks_what_op_does_not(const kt::Tensor& later, const kt::Tensor& step, con
 /// reached; -1 when none, or when it is as much like a later step not reached (as many of its
 /// entries equal to that step's, or more: an op that masks unscaled scores is the masking done on
 /// the wrong input, not the scaling done differently).
+}  // namespace
+
 /// Ops that only move or make values (a layout, a copy, a constant).
 bool moves_only(const std::string& op) {
   static const std::set<std::string> moves = {"as_strided",
@@ -280,6 +290,8 @@ bool moves_only(const std::string& op) {
                                               "arange"};
   return moves.count(op) != 0;
 }
+
+namespace {
 
 int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t from,
                              const std::vector<Step>& steps, size_t s,
@@ -359,9 +371,9 @@ std::string where_it_differs(const kt::Tensor& got, const kt::Tensor& want) {
 
 }  // namespace
 
-std::vector<kt::TraceEvent> trace_learner(const std::function<void()>& fn) {
-  std::vector<kt::TraceEvent> events;
-  kt::OpTrace trace(/*keep_values=*/true);
+LearnerTrace trace_learner_whole(const std::function<void()>& fn, bool keep_values) {
+  LearnerTrace traced;
+  kt::OpTrace trace(keep_values);
   g_trace = &trace;
   g_learner_start = 0;
   try {
@@ -372,7 +384,19 @@ std::vector<kt::TraceEvent> trace_learner(const std::function<void()>& fn) {
   }
   g_trace = nullptr;
   const auto& all = trace.events();
-  events.assign(all.begin() + int64_t(std::min(g_learner_start, all.size())), all.end());
+  for (size_t i = std::min(g_learner_start, all.size()); i < all.size(); ++i) {
+    const kt::TraceEvent& e = all[i];
+    if (e.op.rfind("input:", 0) == 0)
+      traced.inputs.push_back({e.op.substr(6), e.value});
+    else
+      traced.events.push_back(e);
+  }
+  return traced;
+}
+
+std::vector<kt::TraceEvent> trace_learner(const std::function<void()>& fn) {
+  std::vector<kt::TraceEvent> events = trace_learner_whole(fn).events;
+  std::erase_if(events, [](const kt::TraceEvent& e) { return e.threw; });
   return events;
 }
 
@@ -627,9 +651,10 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
 std::string journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
                             const std::string& case_text) {
   kt::Tensor out;
-  const std::vector<kt::TraceEvent> events = trace_learner([&] { out = call(); });
+  LearnerTrace traced = trace_learner_whole([&] { out = call(); });
   if (!out.defined()) return "";
-  const std::string text = journey_text(steps, events, out);
+  std::erase_if(traced.events, [](const kt::TraceEvent& e) { return e.threw; });
+  const std::string text = journey_text(steps, traced.events, out, traced.inputs);
   return text.empty() ? "" : "On " + case_text + ":\n" + text;
 }
 

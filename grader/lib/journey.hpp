@@ -56,9 +56,34 @@ struct Steps {
              bool layout = false);
 };
 
-/// Runs fn (a kata's call into the learner's code) under an op trace that keeps values, and returns
-/// the events from the learner_code_starts() mark on (all of them without one).
+/// An input of the call, named as the statement names it ("v", "mask").
+struct NamedInput {
+  std::string name;
+  kt::Tensor value;
+};
+
+/// A call of the learner's code as traced: its ops from the learner_code_starts() mark on, ops
+/// that threw among them (TraceEvent::threw), and the inputs its handler named
+/// (serve::learner_code_starts: events "input:NAME", taken out of `events`).
+struct LearnerTrace {
+  std::vector<kt::TraceEvent> events;
+  std::vector<NamedInput> inputs;
+};
+/// Runs fn (a kata's call into the learner's code) under an op trace, keeping a copy of each result
+/// when keep_values (and only then the named inputs).
+LearnerTrace trace_learner_whole(const std::function<void()>& fn, bool keep_values = true);
+
+/// The learner's ops alone, with values: trace_learner_whole's events less the ops that threw
+/// (code that catches kt's errors and goes on).
 std::vector<kt::TraceEvent> trace_learner(const std::function<void()>& fn);
+
+/// "matmul -> [2, 3]", "amax(-1, keepdim) -> [2, 1]", "to(float32) -> ...": an op as the journey
+/// lists it.
+std::string op_text(const kt::TraceEvent& e);
+/// Ops that only move or make values (a layout, a copy, a constant).
+bool moves_only(const std::string& op);
+/// A tensor's values in Float64, sorted: equal for any layout of the same numbers.
+std::vector<double> sorted_values(const kt::Tensor& t);
 
 /// Called by a kata's call after it copies the case's inputs and right before it calls the
 /// learner's function, so that a traced run shows the learner's ops only. Costs nothing otherwise.
@@ -84,16 +109,12 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
 /// An op of the learner that computes the diverging step differently (Note [ops that compute a
 /// step differently]) is shown on its row with both values, unless the step is Step::sums_ops.
 /// `inputs`, the call's named inputs: an op that only moves one of them is listed as "of v".
-struct NamedInput {
-  std::string name;
-  kt::Tensor value;
-};
 std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
                          const kt::Tensor& returned, const std::vector<NamedInput>& inputs = {});
 
 /// The journey of one call of the learner's code: `call` (which calls it and returns what the last
 /// step's value stands for, undefined when it threw) traced beside `steps`, under "On CASE_TEXT:";
-/// empty when the call threw or nothing diverges.
+/// empty when the call threw or nothing diverges. The inputs its handler named are named.
 std::string journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
                             const std::string& case_text);
 

@@ -1,5 +1,7 @@
 #include "grader/lib/learner_call.hpp"
 
+#include "grader/lib/remote.hpp"
+
 namespace grader {
 
 Failure failure_from_throw(const Run& run, const std::string& what) {
@@ -10,6 +12,9 @@ Failure failure_from_throw(const Run& run, const std::string& what) {
   if (!run.returned_undefined) {
     f.threw = run.error;
     f.exception = run.exception;
+    // (The call that threw is, in every kata, the last one made before its failure is built;
+    // where_it_threw checks that the call made again ends at an op that threw.)
+    if (run.threw_error()) f.call_again = remote::last_call_again();
   }
   return f;
 }

@@ -45,6 +45,12 @@ void answer_in_process(std::function<std::string(const std::string&)> answer);
 void call(const std::string& name, const wire::Writer& args,
           const std::function<void(wire::Reader&)>& read);
 
+/// The last call this thread made through call(), made again by the returned function the same
+/// way (traced when a trace is open then). It returns the error of the Run its reply begins with
+/// (every handler's does: serve.hpp), "" when that call returned; the rest is set aside. Empty
+/// before any call.
+std::function<std::string()> last_call_again();
+
 /// The same call in a learner's process of its own, started for it and ended after it. Returns the
 /// kernel's count of that process's peak resident memory in bytes (VmHWM: its code and libraries,
 /// the inputs, and the most the call had at once), -1 where it cannot be read (answered in

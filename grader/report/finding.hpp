@@ -84,6 +84,9 @@ struct Finding {
   /// Without a diagnosis: the correct computation's steps beside the learner's ops, and the first
   /// step the learner's code never computes (grader/lib/journey.hpp); several lines, or empty.
   std::string journey;
+  /// When the learner's code threw: the op of theirs that threw and where its inputs came from
+  /// (grader/lib/where_threw.hpp); several lines, or empty.
+  std::string where_threw;
   AttentionMap attention_map;
   std::vector<Field> counterexample;  // the smallest failing case (or the case it stopped on)
   std::string expected;               // a small slice, or empty

@@ -22,6 +22,7 @@
 
 #include "grader/lib/check.hpp"
 #include "grader/lib/remote.hpp"
+#include "grader/lib/where_threw.hpp"
 #include "grader/report/finding_json.hpp"
 
 namespace grader {
@@ -160,7 +161,8 @@ int main(int argc, char** argv) {
   grader::limit_memory(memory_mib);
   grader::g_current_check = it->id;
   const auto start = std::chrono::steady_clock::now();
-  const grader::Outcome outcome = it->run(seed);
+  grader::Outcome outcome = it->run(seed);
+  if (!outcome.passed) grader::locate_throw(outcome.failure);
   const auto ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start);
   nlohmann::json result = {{"event", "result"},

@@ -386,6 +386,17 @@ if(NOT SANITIZED)
   expect_run("an unknown mistake gets the first step that diverges" 1
              "where it diverges:.*On the case B = 2, T = 3, num_heads = 2, d_head = 3.*expected step +shape +your op that computed it.*11\\. weights @ v +\\[2, 2, 3, 3\\] +#[0-9]+ matmul -> \\[2, 2, 3, 3\\], other values  <- first divergence.*has the shape of step 11 \\(weights @ v\\) but computes[ \n]+it[ \n]+differently.*mean\\(-2, keepdim\\)"
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/values_centred.cpp)
+  # A call that threw: the learner's op that threw, and what it was given (across the process).
+  expect_run("a thrown error names the learner's op that threw and what it was given" 1
+             "kt::Error: view: shape '\\[2, 1, 1\\]'.*where it threw:.*The error is thrown by your view\\(2, 1, 1\\) \\(your code's op #[0-9]+ on[ \n]+this case\\)\\. It was[ \n]+given:\n +- a \\[1, 1\\] bool tensor: mask, as the call gave it\n"
+             ${GRADE} mha_function --solution ${SOURCE}/solutions/mha_function/wrong/mask_not_unsqueezed.cpp)
+  execute_process(COMMAND ${GRADE} mha_function --format json
+                          --solution ${SOURCE}/solutions/mha_function/wrong/mask_not_unsqueezed.cpp
+                  OUTPUT_VARIABLE json RESULT_VARIABLE code)
+  string(JSON where0 GET "${json}" tests 0 where_threw)
+  if(NOT where0 MATCHES "^The error is thrown by your view\\(2, 1, 1\\)")
+    string(APPEND failures "\nJSON tests[0].where_threw is not the thrown op: ${where0}")
+  endif()
   expect_run("two catalogued mistakes at once are named as a double" 1
              "diagnosis, two mistakes: out_proj_missing and scale_missing:.*Your output equals two mistakes at once.*To fix the[ \n]+first: .*To fix the[ \n]+second: "
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/no_scale_no_output_projection.cpp)

@@ -8,6 +8,7 @@ std::atomic<int> live_traces{0};
 constinit thread_local std::vector<TraceEvent>* trace_sink = nullptr;
 constinit thread_local int op_depth = 0;
 constinit thread_local bool trace_keep_values = false;
+thread_local std::vector<Tensor> open_inputs;
 
 TensorMeta meta_of(const Tensor& t) {
   if (!t.defined()) return {};
@@ -30,12 +31,16 @@ void OpScope::open(const char* op, std::initializer_list<const Tensor*> inputs, 
   event.op = op;
   for (const Tensor* t : inputs) event.inputs.push_back(meta_of(*t));
   event.args.assign(args, args + nargs);
+  open_inputs.clear();
+  if (trace_keep_values)
+    for (const Tensor* t : inputs) open_inputs.push_back(*t);
   sink->push_back(std::move(event));
   ++op_depth;
   mode_ = Mode::Recording;
 }
 
 void OpScope::record(const Tensor& out) {
+  open_inputs.clear();
   trace_sink->back().output = meta_of(out);
   // (clone() runs nested in this op's scope: it records nothing of its own.)
   if (trace_keep_values && out.defined()) trace_sink->back().value = out.clone();
@@ -44,8 +49,14 @@ void OpScope::record(const Tensor& out) {
 
 void OpScope::close() noexcept {
   --op_depth;
-  // An op that threw never reached ret(): it leaves no event.
-  if (mode_ == Mode::Recording && !recorded_) trace_sink->pop_back();
+  // An op that threw never reached ret(): its event stays, marked, with its inputs when the trace
+  // keeps values (moved, not copied: nothing here can throw).
+  if (mode_ == Mode::Recording && !recorded_) {
+    TraceEvent& event = trace_sink->back();
+    event.threw = true;
+    event.input_values.swap(open_inputs);
+    open_inputs.clear();
+  }
 }
 #endif
 

@@ -29,6 +29,9 @@ extern constinit thread_local std::vector<TraceEvent>* trace_sink;
 extern constinit thread_local int op_depth;
 /// Whether the innermost live OpTrace keeps a copy of each result.
 extern constinit thread_local bool trace_keep_values;
+/// The recording op's tensor inputs (shared), kept while it is open when the trace keeps values:
+/// an op that throws leaves them in its event.
+extern thread_local std::vector<Tensor> open_inputs;
 
 TensorMeta meta_of(const Tensor& t);
 

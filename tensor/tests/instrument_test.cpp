@@ -86,7 +86,7 @@ TEST_CASE("a trace that keeps values holds a copy of each result, later in-place
   }
 }
 
-TEST_CASE("a failing op in a trace leaves the earlier events and none of its own", "[instrument]") {
+TEST_CASE("a failing op in a trace leaves its event, marked, and no op open", "[instrument]") {
   const kt::Tensor base = kt::zeros({2, 3});
   const kt::Tensor ints = kt::zeros({2}, kt::Int64);
   kt::OpTrace trace;
@@ -95,10 +95,37 @@ TEST_CASE("a failing op in a trace leaves the earlier events and none of its own
   // softmax runs nested ops (permute, contiguous) before it refuses the dtype
   CHECK_THROWS_AS(kt::softmax(ints, 0), kt::DtypeError);
   (void)t.reshape({6});  // recorded: the failures left no op open
-  REQUIRE(trace.events().size() == 2);
+  REQUIRE(trace.events().size() == 4);
   CHECK(trace.events()[0].op == "transpose");
-  CHECK(trace.events()[1].op == "reshape");
-  CHECK(trace.events()[1].output.sizes == Shape{6});
+  CHECK_FALSE(trace.events()[0].threw);
+  CHECK(trace.events()[1].op == "view");
+  CHECK(trace.events()[1].threw);
+  CHECK(trace.events()[1].args == std::vector<int64_t>{6});
+  CHECK(trace.events()[1].inputs[0].sizes == Shape{3, 2});
+  CHECK(trace.events()[1].input_values.empty());  // this trace keeps no values
+  CHECK(trace.events()[2].op == "softmax");
+  CHECK(trace.events()[2].threw);
+  CHECK(trace.events()[3].op == "reshape");
+  CHECK_FALSE(trace.events()[3].threw);
+  CHECK(trace.events()[3].output.sizes == Shape{6});
+}
+
+TEST_CASE("a failing op in a trace that keeps values keeps its inputs as they were",
+          "[instrument]") {
+  const kt::Tensor a = kt::ones({2, 3});
+  const kt::Tensor b = kt::ones({2, 3});
+  kt::OpTrace trace(/*keep_values=*/true);
+  CHECK_THROWS_AS(kt::matmul(a, b), kt::Error);
+  REQUIRE(trace.events().size() == 1);
+  const kt::TraceEvent& e = trace.events()[0];
+  CHECK(e.threw);
+  CHECK_FALSE(e.value.defined());
+  REQUIRE(e.input_values.size() == 2);
+  CHECK(e.input_values[0].sizes() == Shape{2, 3});
+  CHECK(e.input_values[1].sizes() == Shape{2, 3});
+  (void)(a + b);  // an op that returns keeps no inputs
+  REQUIRE(trace.events().size() == 2);
+  CHECK(trace.events()[1].input_values.empty());
 }
 
 TEST_CASE("op traces nest, and a trace records only its own thread's ops", "[instrument]") {

@@ -50,6 +50,7 @@ std::string to_junit(const std::vector<KataResult>& results) {
         std::string body = cause + "\n" + t.message;
         if (!t.diagnosis_message.empty()) body += "\ndiagnosis: " + t.diagnosis_message;
         if (!t.journey.empty()) body += "\nwhere it diverges:\n" + t.journey;
+        if (!t.where_threw.empty()) body += "\nwhere it threw:\n" + t.where_threw;
         if (t.attention_map.rows > 0) {
           body += '\n';
           body += attention_map_text(t.attention_map, false, "");

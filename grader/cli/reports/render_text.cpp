@@ -211,6 +211,13 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
       for (size_t i = 0; i < all.size(); ++i)
         s += i + 1 < all.size() ? "          " + all[i] + "\n" : wrap(all[i], "          ", 86);
     }
+    if (!t->where_threw.empty()) {
+      s += "        " + paint("where it threw:", "36;1", colour) + "\n";
+      std::istringstream lines(t->where_threw);
+      // Its sentence wrapped; each input on a line of its own, whole (a shape is not split).
+      for (std::string line; std::getline(lines, line);)
+        s += line.rfind("- ", 0) == 0 ? "          " + line + "\n" : wrap(line, "          ", 86);
+    }
     if (!t->counterexample.empty()) {
       s += t->status == Status::Error ? "        the case it was running:\n"
            : skipped                  ? "        the case it could not check:\n"

@@ -14,7 +14,7 @@ const serve::Serve backward("attention_backward", [](wire::Reader& in, wire::Wri
     throw wire::Malformed("a backward case of " + std::to_string(t.size()) + " tensors");
   std::vector<kt::Tensor> grads(3);
   const Run run = call_learner([&] {
-    serve::learner_code_starts();
+    serve::learner_code_starts({{"q", t[0]}, {"k", t[1]}, {"v", t[2]}, {"dout", t[3]}});
     const ::kata::AttentionGrads g = ::kata::attention_backward(t[0], t[1], t[2], t[3], causal);
     grads = {g.dq, g.dk, g.dv};
     const bool all = g.dq.defined() && g.dk.defined() && g.dv.defined();

@@ -31,7 +31,7 @@ Inputs read_inputs(wire::Reader& in) {
 const serve::Serve plain("flash_attention", [](wire::Reader& in, wire::Writer& out) {
   const Inputs i = read_inputs(in);
   out.run(call_learner([&] {
-    serve::learner_code_starts();
+    serve::learner_code_starts({{"q", i.q}, {"k", i.k}, {"v", i.v}});
     return ::kata::flash_attention(i.q, i.k, i.v, i.causal, i.block);
   }));
 });
@@ -55,7 +55,7 @@ const serve::Serve watched("flash_attention.watched", [](wire::Reader& in, wire:
         if (heap) largest = int64_t(heap_watch_stop());
       }
     } off{before, i.watch_heap, peak, largest_heap_block};
-    serve::learner_code_starts();
+    serve::learner_code_starts({{"q", i.q}, {"k", i.k}, {"v", i.v}});
     return ::kata::flash_attention(i.q, i.k, i.v, i.causal, i.block);
   });
   out.run(run);

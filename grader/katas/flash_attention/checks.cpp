@@ -195,6 +195,7 @@ Outcome check_memory(uint64_t seed) {
 int64_t matmul_work(const std::vector<kt::TraceEvent>& events, int64_t* all_ops_elements) {
   int64_t work = 0, produced = 0;
   for (const kt::TraceEvent& e : events) {
+    if (e.threw) continue;  // an op that threw (and was caught) did no work
     const int64_t numel = elements(e.output.sizes);
     produced += numel;
     if (e.op == "matmul" && !e.inputs.empty()) {

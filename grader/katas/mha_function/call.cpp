@@ -23,7 +23,12 @@ const ServeForward forward([](const Case& c) {
       mask.defined() ? std::optional<kt::Tensor>(mask.clone()) : std::nullopt;
   const kt::Tensor x = c.x.clone(), wq = as_x_at_w(c.w.wq), wk = as_x_at_w(c.w.wk),
                    wv = as_x_at_w(c.w.wv), wo = as_x_at_w(c.w.wo);
-  serve::learner_code_starts();
+  serve::learner_code_starts({{"x", x},
+                              {"Wq", wq},
+                              {"Wk", wk},
+                              {"Wv", wv},
+                              {"Wo", wo},
+                              {"mask", given ? *given : kt::Tensor()}});
   return ::kata::mha(x, wq, wk, wv, wo, c.H, given);
 });
 

@@ -23,7 +23,7 @@ const serve::Serve rope("rope", [](wire::Reader& in, wire::Writer& out) {
       wide.narrow(3, 0, d).copy_(x);
       given = wide.narrow(3, 0, d);
     }
-    serve::learner_code_starts();
+    serve::learner_code_starts({{"x", given}});
     return ::kata::apply_rope(given, start_pos, base);
   }));
 });

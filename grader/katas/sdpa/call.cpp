@@ -17,7 +17,7 @@ const serve::Serve sdpa("sdpa", [](wire::Reader& in, wire::Writer& out) {
   const std::optional<kt::Tensor> mask =
       t[3].defined() ? std::optional<kt::Tensor>(t[3]) : std::nullopt;
   out.run(call_learner([&] {
-    serve::learner_code_starts();
+    serve::learner_code_starts({{"q", t[0]}, {"k", t[1]}, {"v", t[2]}, {"attn_mask", t[3]}});
     return ::kata::scaled_dot_product_attention(t[0], t[1], t[2], mask, causal);
   }));
 });

@@ -10,7 +10,7 @@ const serve::Serve softmax("softmax", [](wire::Reader& in, wire::Writer& out) {
   const kt::Tensor x = in.tensor();
   const int64_t dim = in.i64();
   out.run(call_learner([&] {
-    serve::learner_code_starts();
+    serve::learner_code_starts({{"x", x}});
     return ::kata::softmax(x, dim);
   }));
 });

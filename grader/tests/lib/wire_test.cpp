@@ -69,10 +69,14 @@ TEST_CASE("a run, an undefined tensor, texts and trace events come back as sent"
   e.output = {{2, 4}, {4, 1}, kt::Float64};
   e.args = {-1, 1};
   e.value = kt::ones({2, 4});
+  kt::TraceEvent thrown;
+  thrown.op = "view";
+  thrown.threw = true;
+  thrown.input_values = {kt::zeros({1, 2})};
   Writer w;
   w.run(run);
   w.tensor(kt::Tensor());
-  w.events({e, kt::TraceEvent{}});
+  w.events({e, kt::TraceEvent{}, thrown});
   w.f64(-0.5);
   Reader r(w.bytes());
   const grader::Run back = r.run();
@@ -83,13 +87,18 @@ TEST_CASE("a run, an undefined tensor, texts and trace events come back as sent"
   CHECK(!back.not_implemented);
   CHECK(!r.tensor().defined());
   const std::vector<kt::TraceEvent> events = r.events();
-  REQUIRE(events.size() == 2);
+  REQUIRE(events.size() == 3);
   CHECK(events[0].op == "matmul");
+  CHECK_FALSE(events[0].threw);
+  CHECK(events[0].input_values.empty());
   CHECK(events[0].inputs[1].strides == kt::Shape{1, 3});
   CHECK(events[0].inputs[1].dtype == kt::Float32);
   CHECK(events[0].args == kt::Shape{-1, 1});
   CHECK(kt::equal(events[0].value, kt::ones({2, 4})));
   CHECK(!events[1].value.defined());
+  CHECK(events[2].threw);
+  REQUIRE(events[2].input_values.size() == 1);
+  CHECK(kt::equal(events[2].input_values[0], kt::zeros({1, 2})));
   CHECK(r.f64() == -0.5);
   r.expect_end();
 }

@@ -46,15 +46,22 @@ struct TensorMeta {
 
 /// One public op call: its name ("view", "matmul", "softmax", ...), its tensor inputs and output.
 /// Ops called inside another op (reshape calling view, Linear calling matmul) are not recorded.
+/// An op that threw is recorded too, marked `threw`, with no output (what the grader names when a
+/// learner's code throws: the op, and where its inputs came from).
 struct TraceEvent {
   std::string op;
   std::vector<TensorMeta> inputs;
   TensorMeta output;
   std::vector<int64_t> args;  // integer arguments where they matter (dims, shapes, ...)
   Tensor value;  // a copy of the result when the trace keeps values (later in-place ops leave it)
+  bool threw = false;  // the op threw: no output, no value
+  /// When it threw and the trace keeps values: its tensor inputs as they were (shared, not copied).
+  std::vector<Tensor> input_values;
 };
 
 /// Records every op called on this thread while it is alive. Scopes nest: the inner one records.
+/// An op that throws leaves its event, marked `threw` (code that catches kt's errors and goes on
+/// has it among its events).
 /// With keep_values, each event also holds a copy of its result (for the small cases the grader
 /// traces to find the first step that diverges; a copy per op costs memory and time).
 class OpTrace {

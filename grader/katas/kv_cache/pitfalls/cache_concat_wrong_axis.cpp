@@ -12,7 +12,7 @@ namespace {
 std::optional<int64_t> wrong_cat_axis(const std::vector<kt::TraceEvent>& events,
                                       const kt::Shape& cache_shape) {
   for (const kt::TraceEvent& e : events) {
-    if (e.op != "cat" || e.inputs.empty() || e.inputs[0].sizes != cache_shape) continue;
+    if (e.op != "cat" || e.threw || e.inputs.empty() || e.inputs[0].sizes != cache_shape) continue;
     const kt::Shape& out = e.output.sizes;
     if (out.size() != cache_shape.size()) continue;
     for (size_t a = 0; a < out.size(); ++a)

@@ -10,7 +10,7 @@ namespace {
 int64_t projected_rows(const std::vector<kt::TraceEvent>& events, int64_t d) {
   int64_t rows = 0;
   for (const kt::TraceEvent& e : events) {
-    if (e.inputs.size() < 2) continue;
+    if (e.threw || e.inputs.size() < 2) continue;  // an op that threw projected nothing
     const kt::Shape& w = e.inputs[1].sizes;
     const bool projection =
         e.op == "linear" || (e.op == "matmul" && w.size() == 2 && w[0] == d && w[1] == d);

@@ -10,7 +10,7 @@ namespace {
 const serve::Serve call("@NAME@", [](wire::Reader& in, wire::Writer& out) {
   const kt::Tensor x = in.tensor();
   out.run(call_learner([&] {
-    serve::learner_code_starts();
+    serve::learner_code_starts({{"x", x}});  // named as the statement names them
     return ::@NAME@(x);
   }));
 });

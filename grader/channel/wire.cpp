@@ -34,6 +34,7 @@ void write_meta(Writer& w, const kt::TensorMeta& m) {
   w.shape(m.sizes);
   w.shape(m.strides);
   w.u64(static_cast<uint64_t>(m.dtype));
+  w.u64(m.address);
 }
 
 }  // namespace
@@ -226,10 +227,11 @@ std::vector<kt::TraceEvent> Reader::events() {
     const uint64_t tag = u64();
     if (tag > static_cast<uint64_t>(kt::Dtype::Int64)) throw Malformed("an unknown dtype");
     m.dtype = static_cast<kt::Dtype>(tag);
+    m.address = u64();
   };
   for (kt::TraceEvent& e : events) {
     e.op = text();
-    e.inputs.resize(size_t(count(3 * 8)));
+    e.inputs.resize(size_t(count(4 * 8)));
     for (kt::TensorMeta& m : e.inputs) meta(m);
     meta(e.output);
     e.args = shape();

@@ -22,23 +22,28 @@ Serve::Serve(std::string name, Handler handler) {
   handlers().emplace(std::move(name), std::move(handler));
 }
 
-void learner_code_starts(std::initializer_list<NamedInput> inputs) {
+void name_inputs(const std::vector<NamedInput>& inputs) {
   if (g_trace == nullptr) return;
-  g_start = g_trace->events().size();
-  if (!kt::trace_wanted().keep_values) return;
+  const bool values = kt::trace_wanted().keep_values;
   std::vector<kt::TraceEvent> named;
   {
     const kt::TracePause pause;  // the copies are not the learner's ops
     for (const NamedInput& in : inputs) {
       if (!in.value.defined()) continue;
       kt::TraceEvent e;
-      e.op = std::string("input:") + in.name;
-      e.output = {in.value.sizes(), in.value.strides(), in.value.dtype()};
-      e.value = in.value.clone();
+      e.op = "input:" + in.name;
+      e.output = kt::trace_meta(in.value);
+      if (values) e.value = in.value.clone();
       named.push_back(std::move(e));
     }
   }
   kt::append_trace_events(std::move(named));
+}
+
+void learner_code_starts(const std::vector<NamedInput>& inputs) {
+  if (g_trace == nullptr) return;
+  g_start = g_trace->events().size();
+  name_inputs(inputs);
 }
 
 std::string answer(const std::string& request) {

@@ -6,8 +6,8 @@
 #pragma once
 
 #include <functional>
-#include <initializer_list>
 #include <string>
+#include <vector>
 
 #include "grader/channel/wire.hpp"
 #include "kt/instrument.hpp"
@@ -25,16 +25,19 @@ struct Serve {
 
 /// One input of the call as the statement names it ("q", "mask"), for a traced call's report.
 struct NamedInput {
-  const char* name;
+  std::string name;
   kt::Tensor value;  // undefined: an input the call leaves out (no mask)
 };
 
 /// In a handler, right before the learner's code is called: a traced call's events start here
-/// (the handler's own copies of its inputs are not the learner's ops). When the trace keeps
-/// values, the named inputs come first, each as an event "input:NAME" holding a copy of it
-/// (grader/lib/journey.hpp reads them apart from the learner's ops: "transpose of v", "mask, as
-/// the call gave it").
-void learner_code_starts(std::initializer_list<NamedInput> inputs = {});
+/// (the handler's own copies of its inputs are not the learner's ops). The named inputs come
+/// first, each as an event "input:NAME" (with a copy of it when the trace keeps values):
+/// grader/lib/journey.hpp reads them apart from the learner's ops ("transpose of v", "mask, as the
+/// call gave it"). Name the tensors the learner's code reads, as its statement names them.
+void learner_code_starts(const std::vector<NamedInput>& inputs = {});
+/// The same names, where the trace is (a module called once per chunk names each chunk as it
+/// comes): a name stands for its tensor from here on.
+void name_inputs(const std::vector<NamedInput>& inputs);
 
 /// What a request frame asks of the handlers (tag, the call's name, whether to trace and keep
 /// values, its inputs), answered as one reply frame: tag 0, the trace's events when asked, the

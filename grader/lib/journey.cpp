@@ -121,12 +121,16 @@ int64_t equal_entries(const kt::Tensor& a, const kt::Tensor& b) {
   return n;
 }
 
+}  // namespace
+
 /// A 0-dim result that is no reduction: the tensor kt makes for a plain number in `x - 1.0`.
 bool made_for_a_number(const kt::TraceEvent& e) {
   static const std::set<std::string> reductions = {"sum", "mean", "amax", "amin", "max",
                                                    "min", "prod", "norm", "var",  "std"};
   return e.output.sizes.empty() && reductions.count(e.op) == 0;
 }
+
+namespace {
 
 /// Whether `got` holds `want`'s numbers (as a multiset) in other places: entry by entry they
 /// differ by far more than rounding (1e-6 relative), not only at the matching's tolerance.
@@ -387,7 +391,7 @@ LearnerTrace trace_learner_whole(const std::function<void()>& fn, bool keep_valu
   for (size_t i = std::min(g_learner_start, all.size()); i < all.size(); ++i) {
     const kt::TraceEvent& e = all[i];
     if (e.op.rfind("input:", 0) == 0)
-      traced.inputs.push_back({e.op.substr(6), e.value});
+      traced.inputs.push_back({e.op.substr(6), e.value, e.output, traced.events.size()});
     else
       traced.events.push_back(e);
   }

@@ -56,15 +56,18 @@ struct Steps {
              bool layout = false);
 };
 
-/// An input of the call, named as the statement names it ("v", "mask").
+/// An input of the call, named as the statement names it ("v", "mask", "q_proj.weight").
 struct NamedInput {
   std::string name;
   kt::Tensor value;
+  kt::TensorMeta meta;  // which tensor it is in the trace (kt::trace_meta), when traced
+  size_t after = 0;     // how many of the learner's ops ran before it was named, when traced
 };
 
 /// A call of the learner's code as traced: its ops from the learner_code_starts() mark on, ops
 /// that threw among them (TraceEvent::threw), and the inputs its handler named
-/// (serve::learner_code_starts: events "input:NAME", taken out of `events`).
+/// (serve::learner_code_starts, serve::name_inputs: events "input:NAME", taken out of `events`,
+/// each with the number of ops before it).
 struct LearnerTrace {
   std::vector<kt::TraceEvent> events;
   std::vector<NamedInput> inputs;
@@ -82,6 +85,8 @@ std::vector<kt::TraceEvent> trace_learner(const std::function<void()>& fn);
 std::string op_text(const kt::TraceEvent& e);
 /// Ops that only move or make values (a layout, a copy, a constant).
 bool moves_only(const std::string& op);
+/// A 0-dim result that is no reduction: the tensor kt makes for a plain number in `x - 1.0`.
+bool made_for_a_number(const kt::TraceEvent& e);
 /// A tensor's values in Float64, sorted: equal for any layout of the same numbers.
 std::vector<double> sorted_values(const kt::Tensor& t);
 

@@ -1,12 +1,33 @@
 #include "grader/lib/where_threw.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <vector>
 
 namespace grader {
 
 namespace {
+
+// Note [what an op that threw was given]
+// A thrown error names a kt op, not the learner's line: "(1x2 and 1x2)" in a kv cache where
+// d_head and the length are both 2 left a reader guessing which matmul, and of what. So each input
+// of the op that threw is shown as the expression that made it, as code would write it:
+// `transpose(view(linear(x, v_proj.weight), 1, 1, 1, 2), 1, 2)` says the values came from the
+// new tokens alone, not from the cache. A tensor is known by where it lies (kt::TensorMeta: its
+// address and layout), so the op that made an input is the latest op whose result lies there (a
+// freed tensor's memory may be reused later, never earlier), and an input of the call by the
+// handler's names (serve::learner_code_starts). Where no op made it and no name fits, its values,
+// when kept, are matched instead; else only its shape is shown. An expression goes as many ops
+// deep as fits on a line (six at most), and refers to the ops past that by number ("#12 matmul");
+// a plain number in `x / 2.0` is shown as the number.
+
+/// Whether a and b are one tensor: the same place, layout and dtype.
+bool same_tensor(const kt::TensorMeta& a, const kt::TensorMeta& b) {
+  return a.address != 0 && a.address == b.address && a.sizes == b.sizes && a.strides == b.strides &&
+         a.dtype == b.dtype;
+}
 
 /// Equal shapes and equal values (NaN equal to NaN).
 bool identical(const kt::Tensor& a, const kt::Tensor& b) {
@@ -18,38 +39,27 @@ bool identical(const kt::Tensor& a, const kt::Tensor& b) {
   return true;
 }
 
-/// " (of v)" when op e only moves the numbers of one named input; "".
-std::string moved_from(const kt::TraceEvent& e, const LearnerTrace& traced) {
-  if (!moves_only(e.op) || !e.value.defined()) return "";
+/// The one name of the named inputs `pick` accepts, or nullopt (none, or two names).
+template <class Pick>
+std::optional<std::string> one_input(const LearnerTrace& traced, Pick pick) {
   std::optional<std::string> named;
   for (const NamedInput& in : traced.inputs) {
-    if (!in.value.defined() || in.value.numel() != e.value.numel() ||
-        sorted_values(in.value) != sorted_values(e.value))
-      continue;
-    if (named) return "";
+    if (!pick(in) || named == in.name) continue;
+    if (named) return std::nullopt;
     named = in.name;
   }
-  return named ? " (of " + *named + ")" : "";
+  return named;
 }
 
-/// Where `value` came from: "mask, as the call gave it", "the result of #7 OP", or "" when no
-/// named input and no earlier op gave exactly it (or two named inputs do).
-std::string source_of(const kt::Tensor& value, const LearnerTrace& traced, size_t before) {
-  if (!value.defined()) return "";
-  // The latest op whose result it is: a learner's tensor is most often the one just made.
-  for (size_t i = before; i-- > 0;) {
-    const kt::TraceEvent& e = traced.events[i];
-    if (!e.threw && e.value.defined() && identical(e.value, value))
-      return "the result of your #" + std::to_string(i + 1) + " " + op_text(e) +
-             moved_from(e, traced);
-  }
-  std::optional<std::string> named;
-  for (const NamedInput& in : traced.inputs) {
-    if (!identical(in.value, value)) continue;
-    if (named) return "";  // two inputs alike: name neither
-    named = in.name;
-  }
-  return named ? *named + ", as the call gave it" : "";
+/// "1st", "2nd", "11th", "23rd".
+std::string ordinal(size_t n) {
+  const size_t tens = n % 100, ones = n % 10;
+  const char* suffix = tens >= 11 && tens <= 13 ? "th"
+                       : ones == 1              ? "st"
+                       : ones == 2              ? "nd"
+                       : ones == 3              ? "rd"
+                                                : "th";
+  return std::to_string(n) + suffix;
 }
 
 /// "view(2, 1, 1)": the op and its arguments, without a result.
@@ -58,37 +68,87 @@ std::string call_text(const kt::TraceEvent& e) {
   return text.substr(0, text.find(" -> "));
 }
 
+/// The expression that made a tensor the learner's op at `before` was given (Note [what an op
+/// that threw was given]); "" when nothing is known of it.
+std::string made_by(const kt::TensorMeta& m, const kt::Tensor& value, const LearnerTrace& traced,
+                    size_t before, int depth) {
+  // The latest op before it that made it, unless an input was named since (in.after: the ops
+  // before the name).
+  std::optional<size_t> made;
+  for (size_t i = before; i-- > 0 && !made;)
+    if (!traced.events[i].threw && same_tensor(traced.events[i].output, m)) made = i;
+  if (const auto name = one_input(traced, [&](const NamedInput& in) {
+        return in.after <= before && (!made || in.after > *made) && same_tensor(in.meta, m);
+      }))
+    return *name;
+  if (made) {
+    const size_t i = *made;
+    const kt::TraceEvent& e = traced.events[i];
+    if (made_for_a_number(e) && e.value.defined()) {
+      char number[32];
+      std::snprintf(number, sizeof number, "%.6g", e.value.to(kt::Float64).item());
+      return number;
+    }
+    if (depth == 0) return "#" + std::to_string(i + 1) + " " + e.op;
+    // op(its inputs..., its arguments...)
+    const std::string call = call_text(e);
+    const size_t open = call.find('(');
+    std::string args;
+    for (const kt::TensorMeta& in : e.inputs) {
+      const std::string from = made_by(in, kt::Tensor(), traced, i, depth - 1);
+      args += (args.empty() ? "" : ", ") +
+              (from.empty() ? "a " + kt::shape_str(in.sizes) + " tensor" : from);
+    }
+    if (open != std::string::npos)
+      args += (args.empty() ? "" : ", ") + call.substr(open + 1, call.size() - open - 2);
+    return e.op + "(" + args + ")";
+  }
+  if (const auto name =
+          one_input(traced, [&](const NamedInput& in) { return identical(in.value, value); }))
+    return *name;
+  return "";
+}
+
 }  // namespace
 
 std::string where_it_threw(const LearnerTrace& traced) {
   if (traced.events.empty() || !traced.events.back().threw) return "";
   const size_t at = traced.events.size() - 1;
   const kt::TraceEvent& e = traced.events[at];
-  std::string text = "The error is thrown by your " + call_text(e) + " (your code's op #" +
-                     std::to_string(at + 1) + " on this case).";
-  if (e.inputs.empty()) return text + "\n";
-  text += e.inputs.size() == 1 ? " It was given:\n" : " It was given, in order:\n";
+  std::string given;
   for (size_t i = 0; i < e.inputs.size(); ++i) {
     const kt::TensorMeta& m = e.inputs[i];
-    std::string line =
+    given +=
         "- a " + kt::shape_str(m.sizes) + " " + std::string(kt::dtype_name(m.dtype)) + " tensor";
-    const std::string from =
-        i < e.input_values.size() ? source_of(e.input_values[i], traced, at) : std::string();
-    if (!from.empty()) line += ": " + from;
-    text += line + "\n";
+    const kt::Tensor value = i < e.input_values.size() ? e.input_values[i] : kt::Tensor();
+    // As deep as fits on a line: the op that went wrong is often a few ops back.
+    std::string from;
+    for (int depth = 6; depth >= 1; --depth) {
+      from = made_by(m, value, traced, at, depth);
+      if (from.size() <= 96) break;
+    }
+    const bool named = std::any_of(traced.inputs.begin(), traced.inputs.end(),
+                                   [&](const NamedInput& in) { return in.name == from; });
+    if (!from.empty()) given += ": " + from + (named ? ", as the call gave it" : "");
+    given += "\n";
   }
-  return text;
+  const bool refers = given.find('#') != std::string::npos;
+  std::string text = "The error is thrown by your " + call_text(e) + " (the " + ordinal(at + 1) +
+                     " op your code ran on this case" + (refers ? "; #N below is the Nth" : "") +
+                     ").";
+  if (e.inputs.empty()) return text + "\n";
+  return text + (e.inputs.size() == 1 ? " It was given:\n" : " It was given, in order:\n") + given;
 }
 
 void locate_throw(Failure& f) {
   if (f.threw.empty() || !f.call_again || !f.where_threw.empty()) return;
-  // First the ops' shapes alone (cheap at any size); their values only when every result is
-  // small (a copy of each: the smallest failing case, not a long context).
   // The same call must throw the same error again (a check that made another call after the one
   // that threw, or code that does not throw twice alike, gets no location).
   std::string again;
   LearnerTrace traced = trace_learner_whole([&] { again = f.call_again(); }, /*keep_values=*/false);
   if (again != f.threw) return;
+  // First the ops' shapes alone (cheap at any size); their values only when every result is
+  // small (a copy of each: the smallest failing case, not a long context).
   int64_t elements = 0;
   for (const kt::TraceEvent& e : traced.events) {
     int64_t n = 1;

@@ -388,8 +388,12 @@ if(NOT SANITIZED)
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/values_centred.cpp)
   # A call that threw: the learner's op that threw, and what it was given (across the process).
   expect_run("a thrown error names the learner's op that threw and what it was given" 1
-             "kt::Error: view: shape '\\[2, 1, 1\\]'.*where it threw:.*The error is thrown by your view\\(2, 1, 1\\) \\(your code's op #[0-9]+ on[ \n]+this case\\)\\. It was[ \n]+given:\n +- a \\[1, 1\\] bool tensor: mask, as the call gave it\n"
+             "kt::Error: view: shape '\\[2, 1, 1\\]'.*where it threw:.*The error is thrown by your view\\(2, 1, 1\\) \\(the[ \n]+[0-9]+th[ \n]+op[ \n]+your[ \n]+code[ \n]+ran[ \n]+on[ \n]+this[ \n]+case\\)\\.[ \n]+It[ \n]+was[ \n]+given:\n +- a \\[1, 1\\] bool tensor: mask, as the call gave it\n"
              ${GRADE} mha_function --solution ${SOURCE}/solutions/mha_function/wrong/mask_not_unsqueezed.cpp)
+  # In a module kata: the op's inputs as the expressions that made them, the weights named.
+  expect_run("a thrown error in a module shows what each input of the op was made from" 1
+             "where it threw:.*The error is thrown by your matmul.*\n +- a \\[1, 1, 1, 2\\] float64 tensor: softmax\\(.*\n +- a \\[1, 1, 1, 2\\] float64 tensor: transpose\\(view\\(linear\\(x, v_proj\\.weight\\), 1, 1, 1, 2\\), 1, 2\\)\n"
+             ${GRADE} kv_cache --solution ${SOURCE}/solutions/kv_cache/wrong/values_not_cached.cpp)
   execute_process(COMMAND ${GRADE} mha_function --format json
                           --solution ${SOURCE}/solutions/mha_function/wrong/mask_not_unsqueezed.cpp
                   OUTPUT_VARIABLE json RESULT_VARIABLE code)

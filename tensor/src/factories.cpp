@@ -31,6 +31,13 @@ Tensor scalar_tensor(double value, Dtype dtype) { return full({}, value, dtype);
 Tensor arange(double end, Dtype dtype) { return arange(0.0, end, 1.0, dtype); }
 
 Tensor arange(double start, double end, double step, Dtype dtype) {
+  // Traced: positions made with arange are a step of their own in a journey (rope's start_pos +
+  // arange(T)). Its bounds are recorded when they are whole numbers (the trace's arguments are).
+  const bool whole = start == std::trunc(start) && end == std::trunc(end) &&
+                     step == std::trunc(step) && std::abs(start) < 1e15 && std::abs(end) < 1e15 &&
+                     std::abs(step) < 1e15;
+  detail::OpScope scope("arange", {},
+                        whole ? Shape{int64_t(start), int64_t(end), int64_t(step)} : Shape{});
   if (step == 0 || !std::isfinite(start) || !std::isfinite(end) || !std::isfinite(step)) {
     throw ValueError("arange: start, end and step must be finite and step non-zero (got start " +
                      detail::num_str(start) + ", end " + detail::num_str(end) + ", step " +
@@ -48,7 +55,7 @@ Tensor arange(double start, double end, double step, Dtype dtype) {
     T* p = t.data<T>();
     for (int64_t i = 0; i < n; ++i) p[i] = detail::convert<T>(start + double(i) * step);
   });
-  return t;
+  return scope.ret(std::move(t));
 }
 
 Tensor eye(int64_t n, int64_t m, Dtype dtype) {

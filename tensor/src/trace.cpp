@@ -1,6 +1,8 @@
 // The op trace of kt/instrument.hpp (see trace.hpp).
 #include "trace.hpp"
 
+#include "internal.hpp"
+
 namespace kt {
 namespace detail {
 
@@ -12,7 +14,7 @@ thread_local std::vector<Tensor> open_inputs;
 
 TensorMeta meta_of(const Tensor& t) {
   if (!t.defined()) return {};
-  return {t.sizes(), t.strides(), t.dtype()};
+  return {t.sizes(), t.strides(), t.dtype(), reinterpret_cast<uintptr_t>(bytes(t))};
 }
 
 #ifndef KT_NO_INSTRUMENTATION
@@ -61,6 +63,8 @@ void OpScope::close() noexcept {
 #endif
 
 }  // namespace detail
+
+TensorMeta trace_meta(const Tensor& t) { return detail::meta_of(t); }
 
 OpTrace::OpTrace(bool keep_values)
     : previous_(detail::trace_sink), previous_keep_values_(detail::trace_keep_values) {

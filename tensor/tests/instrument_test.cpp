@@ -153,3 +153,14 @@ TEST_CASE("op traces nest, and a trace records only its own thread's ops", "[ins
   CHECK(other_thread_ops == std::vector<std::string>{"sum"});
   CHECK(outer_ops == std::vector<std::string>{"transpose", "unsqueeze", "squeeze"});
 }
+
+TEST_CASE("arange is traced with its bounds when they are whole numbers", "[instrument]") {
+  kt::OpTrace trace;
+  (void)kt::arange(2.0, 7.0);
+  (void)kt::arange(0.5, 2.0);
+  REQUIRE(trace.events().size() == 2);
+  CHECK(trace.events()[0].op == "arange");
+  CHECK(trace.events()[0].args == std::vector<int64_t>{2, 7, 1});
+  CHECK(trace.events()[0].output.sizes == Shape{5});
+  CHECK(trace.events()[1].args.empty());  // 0.5 is no whole number: no bounds recorded
+}

@@ -27,9 +27,10 @@ const serve::Serve decode("kv_cache", [](wire::Reader& in, wire::Writer& out) {
     serve::load_projections(m, {t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8]}, bias);
     KVCache cache;
     int64_t at = 0;
-    serve::learner_code_starts();  // (the call's input is each chunk)
+    serve::learner_code_starts(serve::with_projections({}, m, bias));
     for (const int64_t n : chunks) {
       const kt::Tensor chunk = x.narrow(1, at, n).clone();
+      serve::name_inputs({{"x", chunk}, {"cache.k", cache.k}, {"cache.v", cache.v}});
       const kt::Tensor o = m.forward(chunk, cache);
       cache_k = cache.k;
       cache_v = cache.v;

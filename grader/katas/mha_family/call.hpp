@@ -44,7 +44,7 @@ kt::Tensor run_module(Module& m, const Case& c) {
                           c.bias);
   const kt::Tensor x = c.x.clone();
   const kt::Tensor mask = c.mask.defined() ? c.mask.clone() : kt::Tensor();
-  serve::learner_code_starts({{"x", x}, {"mask", mask}});
+  serve::learner_code_starts(serve::with_projections({{"x", x}, {"mask", mask}}, m, c.bias));
   return mask.defined() ? m.forward(x, mask) : m.forward(x, c.causal);
 }
 

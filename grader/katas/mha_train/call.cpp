@@ -34,7 +34,7 @@ const serve::Serve forward_calls("mha_train", [](wire::Reader& in, wire::Writer&
     kt::Tensor o;
     for (int64_t i = 0; i < calls; ++i) {
       const kt::Tensor x = t[0].clone();
-      serve::learner_code_starts({{"x", x}});
+      serve::learner_code_starts(serve::with_projections({{"x", x}}, m, bias));
       o = m.forward(x, gen, causal);
       if (!o.defined()) return o;
       outs.push_back(o.to(kt::Float64).clone());

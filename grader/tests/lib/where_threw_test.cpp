@@ -18,7 +18,7 @@ using grader::where_it_threw;
 void named_input(const std::string& name, const kt::Tensor& value) {
   kt::TraceEvent e;
   e.op = "input:" + name;
-  e.output = {value.sizes(), value.strides(), value.dtype()};
+  e.output = kt::trace_meta(value);
   {
     const kt::TracePause pause;  // the copy is no op of the learner's
     e.value = value.clone();
@@ -44,10 +44,10 @@ TEST_CASE("where it threw names the op that threw and, for each input, the input
   });
   REQUIRE(traced.inputs.size() == 2);
   CHECK(where_it_threw(traced) ==
-        "The error is thrown by your matmul (your code's op #4 on this case). It was given, in "
-        "order:\n"
-        "- a [2, 2] float64 tensor: the result of your #2 matmul -> [2, 2]\n"
-        "- a [1, 2] float64 tensor: the result of your #3 transpose(0, 1) -> [1, 2] (of x)\n");
+        "The error is thrown by your matmul (the 4th op your code ran on this case). It was "
+        "given, in order:\n"
+        "- a [2, 2] float64 tensor: matmul(x, transpose(x, 0, 1))\n"
+        "- a [1, 2] float64 tensor: transpose(x, 0, 1)\n");
 }
 
 TEST_CASE("an input of the call is named as the call gave it, unless two inputs are alike",
@@ -64,13 +64,49 @@ TEST_CASE("an input of the call is named as the call gave it, unless two inputs 
     }));
   };
   CHECK(thrown_view(false) ==
-        "The error is thrown by your view(2, 1, 1) (your code's op #1 on this case). It was "
-        "given:\n"
+        "The error is thrown by your view(2, 1, 1) (the 1st op your code ran on this case). "
+        "It was given:\n"
         "- a [1, 1] bool tensor: mask, as the call gave it\n");
   CHECK(thrown_view(true) ==
-        "The error is thrown by your view(2, 1, 1) (your code's op #1 on this case). It was "
-        "given:\n"
+        "The error is thrown by your view(2, 1, 1) (the 1st op your code ran on this case). "
+        "It was given:\n"
         "- a [1, 1] bool tensor\n");
+}
+
+TEST_CASE(
+    "an expression goes as deep as fits on a line, then names the op by number, and "
+    "shows a number made for an op as the number",
+    "[where_threw]") {
+  const kt::Tensor x = column(2);
+  const auto thrown_after = [&](int transposes) {
+    return where_it_threw(trace_learner_whole([&] {
+      named_input("x", x);
+      kt::Tensor y = x / 2.0;
+      for (int i = 0; i < transposes; ++i) y = y.transpose(0, 1);
+      try {
+        (void)y.view({5});
+      } catch (const kt::Error&) {
+      }
+    }));
+  };
+  CHECK(thrown_after(1) ==
+        "The error is thrown by your view(5) (the 4th op your code ran on this case). It was "
+        "given:\n"
+        "- a [1, 2] float64 tensor: transpose(div(x, 2), 0, 1)\n");
+  // Three transposes and the div: four ops deep.
+  CHECK(
+      thrown_after(3) ==
+      "The error is thrown by your view(5) (the 6th op your code ran on this case). It was "
+      "given:\n"
+      "- a [1, 2] float64 tensor: transpose(transpose(transpose(div(x, 2), 0, 1), 0, 1), 0, 1)\n");
+  // Eight: as many as fit in 96 characters (four), and the op past them by number.
+  CHECK(
+      thrown_after(8) ==
+      "The error is thrown by your view(5) (the 11th op your code ran on this case; #N below is "
+      "the Nth). It was "
+      "given:\n"
+      "- a [2, 1] float64 tensor: transpose(transpose(transpose(transpose(#6 transpose, 0, 1), 0, "
+      "1), 0, 1), 0, 1)\n");
 }
 
 TEST_CASE("a call that went on after an op threw is not located at that op", "[where_threw]") {
@@ -100,8 +136,9 @@ TEST_CASE("a failure is located only when the call made again throws the same er
     return f.where_threw;
   };
   CHECK(failure("kt::Error: view", "kt::Error: view") ==
-        "The error is thrown by your view(3) (your code's op #2 on this case). It was given:\n"
-        "- a [2, 1] float64 tensor: the result of your #1 view(2, 1) -> [2, 1]\n");
+        "The error is thrown by your view(3) (the 3rd op your code ran on this case). It was "
+        "given:\n"
+        "- a [2, 1] float64 tensor: view(arange(0, 2, 1), 2, 1)\n");
   CHECK(failure("kt::Error: view", "kt::Error: another").empty());
   CHECK(failure("", "").empty());  // no throw: nothing to locate
 }

@@ -42,7 +42,12 @@ struct TensorMeta {
   Shape sizes;
   Shape strides;
   Dtype dtype = Dtype::Float64;
+  /// Where its element 0 lies in memory: with the rest, which tensor it is (one op's result is
+  /// another's input when all four are equal; the latest op that made it, as memory is reused).
+  uint64_t address = 0;
 };
+/// What the op trace records of a tensor (its layout and where it lies).
+[[nodiscard]] TensorMeta trace_meta(const Tensor& t);
 
 /// One public op call: its name ("view", "matmul", "softmax", ...), its tensor inputs and output.
 /// Ops called inside another op (reshape calling view, Linear calling matmul) are not recorded.

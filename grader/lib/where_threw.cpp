@@ -1,6 +1,7 @@
 #include "grader/lib/where_threw.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -22,6 +23,9 @@ namespace {
 // when kept, are matched instead; else only its shape is shown. An expression goes as many ops
 // deep as fits on a line (six at most), and refers to the ops past that by number ("#12 matmul");
 // a plain number in `x / 2.0` is shown as the number.
+
+/// The inputs of an op shown one by one (a cat of more is shown by their count).
+constexpr size_t kShownInputs = 4;
 
 /// Whether a and b are one tensor: the same place, layout and dtype.
 bool same_tensor(const kt::TensorMeta& a, const kt::TensorMeta& b) {
@@ -94,10 +98,14 @@ std::string made_by(const kt::TensorMeta& m, const kt::Tensor& value, const Lear
     const std::string call = call_text(e);
     const size_t open = call.find('(');
     std::string args;
-    for (const kt::TensorMeta& in : e.inputs) {
-      const std::string from = made_by(in, kt::Tensor(), traced, i, depth - 1);
-      args += (args.empty() ? "" : ", ") +
-              (from.empty() ? "a " + kt::shape_str(in.sizes) + " tensor" : from);
+    if (e.inputs.size() > kShownInputs) {
+      args = std::to_string(e.inputs.size()) + " tensors";  // a cat of many: not each of them
+    } else {
+      for (const kt::TensorMeta& in : e.inputs) {
+        const std::string from = made_by(in, kt::Tensor(), traced, i, depth - 1);
+        args += (args.empty() ? "" : ", ") +
+                (from.empty() ? "a " + kt::shape_str(in.sizes) + " tensor" : from);
+      }
     }
     if (open != std::string::npos)
       args += (args.empty() ? "" : ", ") + call.substr(open + 1, call.size() - open - 2);
@@ -116,7 +124,7 @@ std::string where_it_threw(const LearnerTrace& traced) {
   const size_t at = traced.events.size() - 1;
   const kt::TraceEvent& e = traced.events[at];
   std::string given;
-  for (size_t i = 0; i < e.inputs.size(); ++i) {
+  for (size_t i = 0; i < e.inputs.size() && i < kShownInputs; ++i) {
     const kt::TensorMeta& m = e.inputs[i];
     given +=
         "- a " + kt::shape_str(m.sizes) + " " + std::string(kt::dtype_name(m.dtype)) + " tensor";
@@ -132,6 +140,8 @@ std::string where_it_threw(const LearnerTrace& traced) {
     if (!from.empty()) given += ": " + from + (named ? ", as the call gave it" : "");
     given += "\n";
   }
+  if (e.inputs.size() > kShownInputs)
+    given += "- and " + std::to_string(e.inputs.size() - kShownInputs) + " more\n";
   const bool refers = given.find('#') != std::string::npos;
   std::string text = "The error is thrown by your " + call_text(e) + " (the " + ordinal(at + 1) +
                      " op your code ran on this case" + (refers ? "; #N below is the Nth" : "") +
@@ -145,8 +155,11 @@ void locate_throw(Failure& f) {
   // The same call must throw the same error again (a check that made another call after the one
   // that threw, or code that does not throw twice alike, gets no location).
   std::string again;
+  const auto start = std::chrono::steady_clock::now();
   LearnerTrace traced = trace_learner_whole([&] { again = f.call_again(); }, /*keep_values=*/false);
   if (again != f.threw) return;
+  // A call that takes long is not made a third time (the check's CPU limit counts these too).
+  const bool quick = std::chrono::steady_clock::now() - start < std::chrono::milliseconds(200);
   // First the ops' shapes alone (cheap at any size); their values only when every result is
   // small (a copy of each: the smallest failing case, not a long context).
   int64_t elements = 0;
@@ -155,7 +168,7 @@ void locate_throw(Failure& f) {
     for (const int64_t s : e.output.sizes) n *= s;
     elements += n;
   }
-  if (elements <= 1'000'000) {
+  if (quick && elements <= 1'000'000) {
     LearnerTrace with_values =
         trace_learner_whole([&] { again = f.call_again(); }, /*keep_values=*/true);
     if (again == f.threw) traced = std::move(with_values);

@@ -329,7 +329,10 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
                                          ", maybe a second mistake: rerun after fixing " +
                                          std::string(one ? "it" : "them") + "."
                                : c == shared[0] ? "fix it first."
-                                                : "a separate cause.";
+                                                // Not known to be separate: one mistake can give
+                                                // a wrong shape on one case and throw on another.
+                                                : "maybe the first one showing another way, maybe "
+                                                  "a second mistake: rerun after fixing the first.";
       s +=
           wrap(std::to_string(c->checks.size()) + " checks" +
                    (c->skipped > 0 ? " (" + std::to_string(c->skipped) + " of them skipped)" : "") +

@@ -346,3 +346,25 @@ TEST_CASE("no report reads a cause, a sandbox or a build failure off a message's
     CHECK_FALSE(std::regex_search(text.str(), searched));
   }
 }
+
+TEST_CASE(
+    "causes after the first, with no pitfall, are not called separate: one mistake can show "
+    "two ways",
+    "[render]") {
+  TestResult shape = check("shape", Status::Fail, "the result has shape [1, 4].");
+  shape.wrong = Wrong::Shape;
+  TestResult norm = check("norm_preserved", Status::Fail, "x.");
+  norm.wrong = Wrong::Shape;
+  TestResult values = check("matches_reference", Status::Fail, "differs.");
+  values.journey = "step 3 never computed";
+  TestResult other = check("relative_positions", Status::Fail, "differs.");
+  other.journey = values.journey;
+  std::string text = cli::to_text(kata({shape, norm, values, other}), false, "./grade rope");
+  std::replace(text.begin(), text.end(), '\n', ' ');  // the summary's lines are wrapped
+  CHECK(text.find("2 checks come from one cause, the wrong shape shown under shape: fix it "
+                  "first.") != std::string::npos);
+  CHECK(text.find("2 checks come from one cause, the first diverging step shown under "
+                  "matches_reference: maybe the first one showing another way, maybe a second "
+                  "mistake: rerun after fixing the first.") != std::string::npos);
+  CHECK(text.find("separate") == std::string::npos);
+}

@@ -60,8 +60,8 @@ struct Steps {
 struct NamedInput {
   std::string name;
   kt::Tensor value;
-  kt::TensorMeta meta;  // which tensor it is in the trace (kt::trace_meta), when traced
-  size_t after = 0;     // how many of the learner's ops ran before it was named, when traced
+  kt::TensorMeta meta{};  // which tensor it is in the trace (kt::trace_meta), when traced
+  size_t after = 0;       // how many of the learner's ops ran before it was named, when traced
 };
 
 /// A call of the learner's code as traced: its ops from the learner_code_starts() mark on, ops

@@ -1,5 +1,7 @@
 #include "grader/lib/where_threw.hpp"
 
+#include "grader/lib/compare.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -33,16 +35,6 @@ bool same_tensor(const kt::TensorMeta& a, const kt::TensorMeta& b) {
          a.dtype == b.dtype;
 }
 
-/// Equal shapes and equal values (NaN equal to NaN).
-bool identical(const kt::Tensor& a, const kt::Tensor& b) {
-  if (!a.defined() || !b.defined() || a.sizes() != b.sizes()) return false;
-  const std::vector<double> x = a.to(kt::Float64).contiguous().to_vector<double>();
-  const std::vector<double> y = b.to(kt::Float64).contiguous().to_vector<double>();
-  for (size_t i = 0; i < x.size(); ++i)
-    if (!(x[i] == y[i] || (std::isnan(x[i]) && std::isnan(y[i])))) return false;
-  return true;
-}
-
 /// The one name of the named inputs `pick` accepts, or nullopt (none, or two names).
 template <class Pick>
 std::optional<std::string> one_input(const LearnerTrace& traced, Pick pick) {
@@ -72,6 +64,16 @@ std::string call_text(const kt::TraceEvent& e) {
   return text.substr(0, text.find(" -> "));
 }
 
+/// "2, 1, 1" of view(2, 1, 1): an op's own arguments, without its parentheses; "" for none.
+std::string arguments(const kt::TraceEvent& e) {
+  const std::string call = call_text(e);
+  const size_t open = call.find('(');
+  if (open == std::string::npos || call.empty() || call.back() != ')') return "";
+  std::string inner = call.substr(open + 1);
+  inner.pop_back();
+  return inner;
+}
+
 /// The expression that made a tensor the learner's op at `before` was given (Note [what an op
 /// that threw was given]); "" when nothing is known of it.
 std::string made_by(const kt::TensorMeta& m, const kt::Tensor& value, const LearnerTrace& traced,
@@ -93,10 +95,15 @@ std::string made_by(const kt::TensorMeta& m, const kt::Tensor& value, const Lear
       std::snprintf(number, sizeof number, "%.6g", e.value.to(kt::Float64).item());
       return number;
     }
-    if (depth == 0) return "#" + std::to_string(i + 1) + " " + e.op;
+    if (depth == 0) {
+      // (Appended piece by piece: GCC 12's -Wstringop-overflow misfires on "#" + std::string.)
+      std::string ref = "#";
+      ref += std::to_string(i + 1);
+      ref += ' ';
+      ref += e.op;
+      return ref;
+    }
     // op(its inputs..., its arguments...)
-    const std::string call = call_text(e);
-    const size_t open = call.find('(');
     std::string args;
     if (e.inputs.size() > kShownInputs) {
       args = std::to_string(e.inputs.size()) + " tensors";  // a cat of many: not each of them
@@ -107,8 +114,12 @@ std::string made_by(const kt::TensorMeta& m, const kt::Tensor& value, const Lear
                 (from.empty() ? "a " + kt::shape_str(in.sizes) + " tensor" : from);
       }
     }
-    if (open != std::string::npos)
-      args += (args.empty() ? "" : ", ") + call.substr(open + 1, call.size() - open - 2);
+    const std::string own = arguments(e);
+    if (!own.empty()) {
+      // (Appended piece by piece: GCC 12's -Wstringop-overflow misfires on the chain.)
+      if (!args.empty()) args += ", ";
+      args += own;
+    }
     return e.op + "(" + args + ")";
   }
   if (const auto name =

@@ -468,7 +468,8 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
 }
 
 std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
-                         const kt::Tensor& returned, const std::vector<NamedInput>& inputs) {
+                         const kt::Tensor& returned, const std::vector<NamedInput>& inputs,
+                         bool threw) {
   const std::vector<int64_t> at = align_steps(steps, events);
   size_t diverging = first_diverging(steps, at);
   // Note [a step reached in other places]
@@ -488,10 +489,13 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
     if (!in_other_places) break;  // reached in place: what came before it was laid out right
     moved_at = i;
   }
-  const bool diverges_by_layout = moved_at < diverging;
+  // (Not before a throw: the steps after a harmless layout may be missing only because the code
+  // threw before them.)
+  const bool diverges_by_layout = !threw && moved_at < diverging;
   if (diverges_by_layout) diverging = moved_at;
+  if (threw && diverging == steps.size()) return "";  // every step before the throw
   const bool returns_other =
-      !diverges_by_layout && diverging == steps.size() && !steps.empty() &&
+      !threw && !diverges_by_layout && diverging == steps.size() && !steps.empty() &&
       !(returned.defined() && returned.sizes() == steps.back().value.sizes() &&
         kt::allclose(returned.to(kt::Float64), steps.back().value.to(kt::Float64), 1e-9, 1e-12));
   if (diverging == steps.size() && !returns_other) return "";
@@ -644,6 +648,15 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
     if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
     return text + "\n";
   }
+  if (threw) {
+    // The call threw before the step: what is known is the steps it reached, and the step's shape.
+    text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name + ", " +
+            shape_text(steps[diverging].value.sizes()) +
+            ") is the first step no op of yours produces before your code throws (where it "
+            "threw, below); every step before it is there.";
+    if (!next.empty()) text += " Your ops from there until the throw: " + next + ".";
+    return text + "\n";
+  }
   text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name +
           ") is the first step no op of yours produces, though every step before it is there: "
           "the mistake is in that step (done differently, in another order, or not at all), or "
@@ -656,9 +669,11 @@ std::string journey_of_call(const std::vector<Step>& steps, const std::function<
                             const std::string& case_text) {
   kt::Tensor out;
   LearnerTrace traced = trace_learner_whole([&] { out = call(); });
-  if (!out.defined()) return "";
+  // Nothing returned: a journey up to the throw when a kt op threw (the call's last op).
+  const bool threw = !out.defined() && !traced.events.empty() && traced.events.back().threw;
+  if (!out.defined() && !threw) return "";
   std::erase_if(traced.events, [](const kt::TraceEvent& e) { return e.threw; });
-  const std::string text = journey_text(steps, traced.events, out, traced.inputs);
+  const std::string text = journey_text(steps, traced.events, out, traced.inputs, threw);
   return text.empty() ? "" : "On " + case_text + ":\n" + text;
 }
 

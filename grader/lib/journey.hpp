@@ -17,6 +17,12 @@
 // A mistake in a layout the learner reaches another way (a 3-D (B*H, T, d) flattening) shows at
 // the first step that combines the values, and the report says the mistake may be in the layout
 // of that step's inputs.
+//
+// A call that threw has a journey too, up to the throw: the steps its ops reached, and the first
+// they did not, with its shape ("scores = q kᵀ, [1, 2, 2, 2]" beside keys repeated along the
+// time axis), as readers asked which shape was expected where a kt op refused another. It is
+// traced on a case with some size to it where the code throws (on the smallest, every size is 1
+// and steps meet ops by chance), beside where_threw.hpp's op that threw on the smallest case.
 #pragma once
 
 #include <functional>
@@ -114,12 +120,16 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
 /// An op of the learner that computes the diverging step differently (Note [ops that compute a
 /// step differently]) is shown on its row with both values, unless the step is Step::sums_ops.
 /// `inputs`, the call's named inputs: an op that only moves one of them is listed as "of v".
+/// `threw`: the call threw a kt error after `events` (returned is undefined): the journey is of
+/// the steps before the throw, and empty when every step was reached before it.
 std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
-                         const kt::Tensor& returned, const std::vector<NamedInput>& inputs = {});
+                         const kt::Tensor& returned, const std::vector<NamedInput>& inputs = {},
+                         bool threw = false);
 
 /// The journey of one call of the learner's code: `call` (which calls it and returns what the last
 /// step's value stands for, undefined when it threw) traced beside `steps`, under "On CASE_TEXT:";
-/// empty when the call threw or nothing diverges. The inputs its handler named are named.
+/// empty when nothing diverges, or when the call returned nothing without a kt op throwing. The
+/// inputs its handler named are named.
 std::string journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
                             const std::string& case_text);
 

@@ -63,6 +63,8 @@ struct SameShapeKata {
     Failure f = run.ok() ? wrong_result(run.out, input(c), shape_words(c), dtype_words)
                          : failure_from_throw(run, call_text(c));
     f.counterexample = c.describe();
+    // The journey up to the throw: which steps it reached, and the one it did not.
+    if (run.threw_error() && diagnose) diagnose(f, c);
     return f;
   }
   /// The general comparison with the reference, `why` appended to a failure's message.

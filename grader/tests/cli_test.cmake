@@ -390,6 +390,10 @@ if(NOT SANITIZED)
   expect_run("a thrown error names the learner's op that threw and what it was given" 1
              "kt::Error: view: shape '\\[2, 1, 1\\]'.*where it threw:.*The error is thrown by your view\\(2, 1, 1\\) \\(the[ \n]+[0-9]+th[ \n]+op[ \n]+your[ \n]+code[ \n]+ran[ \n]+on[ \n]+this[ \n]+case\\)\\.[ \n]+It[ \n]+was[ \n]+given:\n +- a \\[1, 1\\] bool tensor: mask, as the call gave it\n"
              ${GRADE} mha_function --solution ${SOURCE}/solutions/mha_function/wrong/mask_not_unsqueezed.cpp)
+  # A call that threw: its journey up to the throw, on a case with some size to it.
+  expect_run("a thrown error gets the journey up to the throw, with the missed step's shape" 1
+             "where it diverges:.*On the case B = [0-9]+, T = [0-9]+, num_heads = 4, num_kv_heads = 2.*7\\. k heads repeated per group +\\[[0-9, ]+\\] +none  <- first divergence.*Step 7 \\(k heads repeated per group, \\[[0-9, ]+\\]\\) is the first step no op of yours[ \n]+produces[ \n]+before[ \n]+your[ \n]+code[ \n]+throws.*where it threw:"
+             ${GRADE} gqa --solution ${SOURCE}/solutions/gqa/wrong/kv_repeated_along_time.cpp)
   # In a module kata: the op's inputs as the expressions that made them, the weights named.
   expect_run("a thrown error in a module shows what each input of the op was made from" 1
              "where it threw:.*The error is thrown by your matmul.*\n +- a \\[1, 1, 1, 2\\] float64 tensor: softmax\\(.*\n +- a \\[1, 1, 1, 2\\] float64 tensor: transpose\\(view\\(linear\\(x, v_proj\\.weight\\), 1, 1, 1, 2\\), 1, 2\\)\n"

@@ -1,5 +1,7 @@
 #include "grader/katas/attention_backward/cases.hpp"
 
+#include "grader/katas/attention_backward/catalogue.hpp"
+
 #include <rapidcheck.h>
 
 #include "grader/lib/journey.hpp"
@@ -138,6 +140,8 @@ Failure failure_from_run(const Case& c, const Called& called) {
   }
   Failure f = failure_from_throw(called.run, c.call());
   f.counterexample = c.describe();
+  // The journey up to the throw: which steps it reached, and the one it did not.
+  if (called.run.threw_error()) diagnose_after_shrinking(f, c);
   return f;
 }
 

@@ -1,5 +1,7 @@
 #include "grader/katas/kv_cache/cases.hpp"
 
+#include "grader/katas/kv_cache/catalogue.hpp"
+
 #include <rapidcheck.h>
 
 #include <cmath>
@@ -170,6 +172,8 @@ std::optional<Failure> failure_from_decode(const Case& c, const Decode& d) {
         d.run, "CachedAttention::forward in " +
                    call_text(c, std::min<int64_t>(d.call, int64_t(c.chunks.size()) - 1)));
     f.counterexample = c.describe();
+    // The journey up to the throw: which steps it reached, and the one it did not.
+    if (d.run.threw_error()) diagnose_after_shrinking(f, c);
     return f;
   }
   Failure f;

@@ -1,5 +1,7 @@
 #include "grader/katas/mha_family/cases.hpp"
 
+#include "grader/katas/mha_family/catalogue.hpp"
+
 #include "grader/katas/mha_family/call.hpp"
 #include "grader/lib/projections.hpp"
 #include "grader/lib/remote.hpp"
@@ -187,6 +189,8 @@ Failure failure_from_run(const Case& c, const Run& run) {
   if (!run.ok()) {
     Failure f = failure_from_throw(run, kata_call().what);
     f.counterexample = c.describe();
+    // The journey up to the throw: which steps it reached, and the one it did not.
+    if (run.threw_error()) diagnose_after_shrinking(f, c);
     if (run.view_error) {
       f.message +=
           ". A view of a transposed tensor needs .contiguous() first (see the "

@@ -70,8 +70,8 @@ std::string journey(const Case& c) {
   std::vector<kt::TraceEvent> events;
   Run run;
   events = trace_learner([&] { run = run_learner(c); });
-  if (!run.ok()) return "";
-  const std::string text = journey_text(steps, events, run.out);
+  if (!run.ok() && !run.threw_error()) return "";
+  const std::string text = journey_text(steps, events, run.out, {}, !run.ok());
   if (text.empty()) return "";
   return "On " + case_text(c) + ":\n" + text;
 }

@@ -261,3 +261,35 @@ TEST_CASE("an op whose result is a step again is not listed among the ops that a
   CHECK(text.find("#3 sub -> [3]") != std::string::npos);
   CHECK(text.find("#2 masked_fill") == std::string::npos);
 }
+
+TEST_CASE("a call that threw has a journey up to the throw, with the shape of the step it missed",
+          "[journey]") {
+  // x reached by #1; y = 2x never: the code threw after a reshape that is no step.
+  const std::string text = grader::journey_text(
+      steps(), {event("add", values({1, 2, 3})), event("view", values({1, 2, 3}))}, kt::Tensor(),
+      {}, /*threw=*/true);
+  CHECK(text.find(" 2. y = 2x") != std::string::npos);
+  CHECK(text.find("none  <- first divergence") != std::string::npos);
+  CHECK(text.find("Step 2 (y = 2x, [3]) is the first step no op of yours produces before your code "
+                  "throws (where it threw, below); every step before it is there.") !=
+        std::string::npos);
+  CHECK(text.find("returns something else") == std::string::npos);
+  // Every step reached before the throw: nothing to say beside where it threw.
+  CHECK(grader::journey_text(steps(),
+                             {event("add", values({1, 2, 3})), event("mul", values({2, 4, 6})),
+                              event("masked_fill", values({-100, 4, 6}))},
+                             kt::Tensor(), {}, /*threw=*/true)
+            .empty());
+}
+
+TEST_CASE("before a throw, a step reached in other places is not taken for the divergence",
+          "[journey]") {
+  // y's numbers in other places (a harmless layout when later steps come in place) and then a
+  // throw before z: the journey does not blame the layout of y.
+  const std::string text = grader::journey_text(
+      steps(), {event("add", values({1, 2, 3})), event("mul", values({6, 4, 2}))}, kt::Tensor(), {},
+      /*threw=*/true);
+  CHECK(text.find("in other places  <- first divergence") == std::string::npos);
+  CHECK(text.find("Step 3 (z = y, masked, [3]) is the first step no op of yours produces before "
+                  "your code throws") != std::string::npos);
+}

@@ -48,8 +48,8 @@ std::string journey(const Case& c) {
   Run run;
   const std::vector<kt::TraceEvent> events = traced_run(c, run);
   if (!run.ok() && !run.threw_error()) return "";
-  const std::string text = journey_text(steps, events, run.out, {{"q", c.q}, {"k", c.k}, {"v", c.v}},
-                                        !run.ok());
+  const std::string text =
+      journey_text(steps, events, run.out, {{"q", c.q}, {"k", c.k}, {"v", c.v}}, !run.ok());
   if (text.empty()) return "";
   return "On the case T_q = " + std::to_string(c.Tq()) + ", T_k = " + std::to_string(c.Tk()) +
          ", d_k = " + std::to_string(c.dk()) + ", d_v = " + std::to_string(c.dv()) + ", " +

@@ -23,7 +23,8 @@ namespace {
 // freed tensor's memory may be reused later, never earlier), and an input of the call by the
 // handler's names (serve::learner_code_starts). Where no op made it and no name fits, its values,
 // when kept, are matched instead; else only its shape is shown. An expression goes as many ops
-// deep as fits on a line (six at most), and refers to the ops past that by number ("#12 matmul");
+// deep as fits on a line (six at most), and refers to the ops past that by number and result
+// ("#12 matmul -> [2, 3]");
 // a plain number in `x / 2.0` is shown as the number.
 
 /// The inputs of an op shown one by one (a cat of more is shown by their count).
@@ -97,10 +98,10 @@ std::string made_by(const kt::TensorMeta& m, const kt::Tensor& value, const Lear
     }
     if (depth == 0) {
       // (Appended piece by piece: GCC 12's -Wstringop-overflow misfires on "#" + std::string.)
-      std::string ref = "#";
+      std::string ref = "#";  // with its shape: "#46 matmul -> [1, 1]"
       ref += std::to_string(i + 1);
       ref += ' ';
-      ref += e.op;
+      ref += op_text(e);
       return ref;
     }
     // op(its inputs..., its arguments...)

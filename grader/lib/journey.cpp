@@ -657,7 +657,8 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
     if (!next.empty()) text += " Your ops from there until the throw: " + next + ".";
     return text + "\n";
   }
-  text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name +
+  text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name + ", " +
+          shape_text(steps[diverging].value.sizes()) +
           ") is the first step no op of yours produces, though every step before it is there: "
           "the mistake is in that step (done differently, in another order, or not at all), or "
           "in the layout of its inputs.";

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace grader {
@@ -129,6 +130,35 @@ std::string made_by(const kt::TensorMeta& m, const kt::Tensor& value, const Lear
   return "";
 }
 
+/// The op that made the tensor `m` (the latest before `before`), or nullopt.
+std::optional<size_t> maker(const kt::TensorMeta& m, const LearnerTrace& traced, size_t before) {
+  for (size_t i = before; i-- > 0;)
+    if (!traced.events[i].threw && same_tensor(traced.events[i].output, m)) return i;
+  return std::nullopt;
+}
+
+/// Among the ops that made `m` (up to `depth` ops back), the one nearest to it that broadcast its
+/// first input to a larger shape (masked_fill of a [1, 1] block by a [2, 2] mask), or nullopt.
+std::optional<size_t> grew(const kt::TensorMeta& m, const LearnerTrace& traced, size_t before,
+                           int depth) {
+  static const std::set<std::string> elementwise = {"masked_fill", "add",   "sub",     "mul",
+                                                    "div",         "where", "maximum", "minimum"};
+  const std::optional<size_t> i = maker(m, traced, before);
+  if (!i || depth == 0) return std::nullopt;
+  const kt::TraceEvent& e = traced.events[*i];
+  const auto numel = [](const kt::Shape& s) {
+    int64_t n = 1;
+    for (const int64_t d : s) n *= d;
+    return n;
+  };
+  if (elementwise.count(e.op) != 0 && e.inputs.size() >= 2 &&
+      numel(e.output.sizes) > numel(e.inputs[0].sizes))
+    return i;
+  for (const kt::TensorMeta& in : e.inputs)
+    if (const auto found = grew(in, traced, *i, depth - 1)) return found;
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string where_it_threw(const LearnerTrace& traced) {
@@ -154,6 +184,20 @@ std::string where_it_threw(const LearnerTrace& traced) {
   }
   if (e.inputs.size() > kShownInputs)
     given += "- and " + std::to_string(e.inputs.size() - kShownInputs) + " more\n";
+  // A shape that grew by broadcasting on the way is often where a wrong one came from.
+  for (size_t i = 0; i < e.inputs.size() && i < kShownInputs; ++i) {
+    const std::optional<size_t> g = grew(e.inputs[i], traced, at, 6);
+    if (!g) continue;
+    const kt::TraceEvent& b = traced.events[*g];
+    const auto shown = [&](const kt::TensorMeta& in) {
+      const std::string from = made_by(in, kt::Tensor(), traced, *g, 0);
+      return from.empty() ? "a " + kt::shape_str(in.sizes) + " tensor" : from;
+    };
+    given += "A shape grew on the way: your #" + std::to_string(*g + 1) + " " + op_text(b) +
+             " broadcast its first input, " + shown(b.inputs[0]) + ", against " +
+             shown(b.inputs[1]) + ".\n";
+    break;
+  }
   const bool refers = given.find('#') != std::string::npos;
   std::string text = "The error is thrown by your " + call_text(e) + " (the " + ordinal(at + 1) +
                      " op your code ran on this case" + (refers ? "; #N below is the Nth" : "") +

@@ -6,9 +6,9 @@
 
 namespace grader {
 
-/// "scores / sqrt(d_k)" from "... Step 2 (scores / sqrt(d_k)) is the first step no op of yours
-/// produces ..." or "Your op #4 div -> [...] has the shape of step 2 (scores / sqrt(d_k)) but
-/// computes it differently ..."; empty when the text reports none.
+/// "scores / sqrt(d_k)" from "... Step 2 (scores / sqrt(d_k), [2, 3, 3]) is the first step no op of
+/// yours produces ..." (its shape set aside) or "Your op #4 div -> [...] has the shape of step 2
+/// (scores / sqrt(d_k)) but computes it differently ..."; empty when the text reports none.
 inline std::string diverging_step(const std::string& journey_text) {
   if (const auto open = journey_text.find(") but computes it differently");
       open != std::string::npos) {
@@ -18,7 +18,8 @@ inline std::string diverging_step(const std::string& journey_text) {
   const auto open = journey_text.find(") is the first step no op of yours produces");
   if (open == std::string::npos) return "";
   const auto start = journey_text.find(" (", journey_text.rfind("\nStep ", open));
-  return journey_text.substr(start + 2, open - start - 2);
+  const std::string named = journey_text.substr(start + 2, open - start - 2);
+  return named.substr(0, named.rfind(", ["));
 }
 
 }  // namespace grader

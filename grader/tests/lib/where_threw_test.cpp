@@ -141,3 +141,30 @@ TEST_CASE("a failure is located only when the call made again throws the same er
   CHECK(failure("kt::Error: view", "kt::Error: another").empty());
   CHECK(failure("", "").empty());  // no throw: nothing to locate
 }
+
+TEST_CASE("a shape that grew by broadcasting on the way to the op that threw is named",
+          "[where_threw]") {
+  const kt::Tensor block = column(1), mask = kt::ones({2, 2}, kt::Bool);
+  const LearnerTrace traced = trace_learner_whole([&] {
+    named_input("s", block);
+    named_input("mask", mask);
+    try {
+      const kt::Tensor grown = block.masked_fill(~mask, -1.0);  // [1, 1] broadcast to [2, 2]
+      (void)kt::matmul(kt::exp(grown), block);                  // [2, 2] @ [1, 1]: throws
+    } catch (const kt::Error&) {
+    }
+  });
+  const std::string text = where_it_threw(traced);
+  CHECK(text.find("A shape grew on the way: your #2 masked_fill -> [2, 2] broadcast its first "
+                  "input, s, against #1 bitwise_not -> [2, 2].\n") != std::string::npos);
+  // Nothing grew: no such line.
+  const LearnerTrace plain = trace_learner_whole([&] {
+    named_input("s", block);
+    try {
+      (void)kt::matmul(kt::exp(column(2)), block.view({1, 1, 1}).squeeze(0));
+      (void)block.view({3});
+    } catch (const kt::Error&) {
+    }
+  });
+  CHECK(where_it_threw(plain).find("grew") == std::string::npos);
+}

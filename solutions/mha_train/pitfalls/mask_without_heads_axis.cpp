@@ -1,0 +1,27 @@
+// expect-pitfalls: dropout_mask_shared
+// Known bad: the mask drawn as (B, T, T), without the heads axis. Broadcast against (B, H, T, T)
+// it lines up with the heads, not the batch: where B = num_heads each batch entry drops the same
+// weights (a shared mask), and where B is neither 1 nor num_heads it throws.
+#include <cmath>
+
+#include "mha_train.hpp"
+
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, kt::Generator& gen, bool causal) const {
+  const int64_t B = x.size(0), T = x.size(1);
+  auto split = [&](const kt::Tensor& t) {
+    return t.view({B, T, num_heads, d_head}).transpose(1, 2);  // (B, H, T, d_head)
+  };
+  const kt::Tensor q = split(q_proj(x)), k = split(k_proj(x)), v = split(v_proj(x));
+  kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(d_head));
+  if (causal) {
+    const kt::Tensor allowed = kt::tril(kt::ones({T, T}, kt::Bool));
+    scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
+  }
+  kt::Tensor weights = kt::softmax(scores, -1);
+  if (training() && dropout_p > 0.0) {
+    const kt::Tensor keep = kt::rand({B, T, T}, gen) >= dropout_p;
+    weights = kt::where(keep, weights / (1.0 - dropout_p), 0.0);
+  }
+  const kt::Tensor heads = kt::matmul(weights, v);
+  return out_proj(heads.transpose(1, 2).contiguous().view({B, T, d_model}));
+}

@@ -467,11 +467,40 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
   return std::nullopt;
 }
 
-std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
+std::string journey_text(const std::vector<Step>& steps,
+                         const std::vector<kt::TraceEvent>& traced_events,
                          const kt::Tensor& returned, const std::vector<NamedInput>& inputs,
                          bool threw) {
+  // The op that threw, when the trace ends with it: named after the ops before it, and no op of
+  // the alignment (it has no result).
+  std::vector<kt::TraceEvent> events = traced_events;
+  std::string thrower;
+  if (!events.empty() && events.back().threw) {
+    const std::string text = op_text(events.back());
+    thrower = "#" + std::to_string(events.size()) + " " + text.substr(0, text.find(" -> "));
+  }
+  std::erase_if(events, [](const kt::TraceEvent& e) { return e.threw; });
   const std::vector<int64_t> at = align_steps(steps, events);
   size_t diverging = first_diverging(steps, at);
+  if (threw && diverging < steps.size()) {
+    // Code that threw stopped where it was: the step it was on is one whose inputs it had made
+    // (k split into heads after k = k_proj(x)), not the next in the list's order (v = v_proj(x),
+    // which it never came to). The first such step not done; else the first not done.
+    std::vector<bool> done(steps.size(), false);
+    for (size_t i = steps.size(); i-- > 0;) {
+      if (at[i] >= 0) done[i] = true;
+      if (done[i])
+        for (const size_t f : steps[i].from) done[f] = true;
+    }
+    for (size_t i = 0; i < steps.size(); ++i) {
+      const auto& from = steps[i].from;
+      if (done[i] || from.empty()) continue;
+      if (std::all_of(from.begin(), from.end(), [&](size_t f) { return done[f]; })) {
+        diverging = i;
+        break;
+      }
+    }
+  }
   // Note [a step reached in other places]
   // Steps are reached by their values in any layout (a learner may keep heads as (B, T, H, d) and
   // still be right), so a step whose numbers sit in other places (query heads in another order:
@@ -652,9 +681,11 @@ std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::T
     // The call threw before the step: what is known is the steps it reached, and the step's shape.
     text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name + ", " +
             shape_text(steps[diverging].value.sizes()) +
-            ") is the first step no op of yours produces before your code throws (where it "
-            "threw, below); every step before it is there.";
-    if (!next.empty()) text += " Your ops from there until the throw: " + next + ".";
+            ") is the first step no op of yours produces before your code throws a kt error on "
+            "this case; the steps it is computed from are there.";
+    if (!next.empty() || !thrower.empty())
+      text += " Your ops from there: " + next + (next.empty() || thrower.empty() ? "" : ", then ") +
+              (thrower.empty() ? "" : thrower + ", which threw") + ".";
     return text + "\n";
   }
   text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name + ", " +
@@ -673,7 +704,7 @@ std::string journey_of_call(const std::vector<Step>& steps, const std::function<
   // Nothing returned: a journey up to the throw when a kt op threw (the call's last op).
   const bool threw = !out.defined() && !traced.events.empty() && traced.events.back().threw;
   if (!out.defined() && !threw) return "";
-  std::erase_if(traced.events, [](const kt::TraceEvent& e) { return e.threw; });
+  // (An op that threw and was caught, mid-trace, is dropped by journey_text.)
   const std::string text = journey_text(steps, traced.events, out, traced.inputs, threw);
   return text.empty() ? "" : "On " + case_text + ":\n" + text;
 }

@@ -120,8 +120,10 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
 /// An op of the learner that computes the diverging step differently (Note [ops that compute a
 /// step differently]) is shown on its row with both values, unless the step is Step::sums_ops.
 /// `inputs`, the call's named inputs: an op that only moves one of them is listed as "of v".
-/// `threw`: the call threw a kt error after `events` (returned is undefined): the journey is of
-/// the steps before the throw, and empty when every step was reached before it.
+/// `threw`: the call threw a kt error (returned is undefined; `events` may end with the op that
+/// threw, TraceEvent::threw, which is then named last): the journey is of the steps before the
+/// throw, and empty when every step was reached before it. Ops that threw and were caught are
+/// left out.
 std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
                          const kt::Tensor& returned, const std::vector<NamedInput>& inputs = {},
                          bool threw = false);

@@ -69,7 +69,7 @@ std::string journey(const Case& c) {
   const std::vector<Step> steps = expected_steps(c);
   std::vector<kt::TraceEvent> events;
   Run run;
-  events = trace_learner([&] { run = run_learner(c); });
+  events = trace_learner_whole([&] { run = run_learner(c); }).events;  // with the op that threw
   if (!run.ok() && !run.threw_error()) return "";
   const std::string text = journey_text(steps, events, run.out, {}, !run.ok());
   if (text.empty()) return "";

@@ -46,7 +46,8 @@ std::vector<kt::TraceEvent> traced_run(const Case& c, Run& run) {
 std::string journey(const Case& c) {
   const std::vector<Step> steps = expected_steps(c);
   Run run;
-  const std::vector<kt::TraceEvent> events = traced_run(c, run);
+  const std::vector<kt::TraceEvent> events =
+      trace_learner_whole([&] { run = run_learner(c); }).events;  // with the op that threw
   if (!run.ok() && !run.threw_error()) return "";
   const std::string text =
       journey_text(steps, events, run.out, {{"q", c.q}, {"k", c.k}, {"v", c.v}}, !run.ok());

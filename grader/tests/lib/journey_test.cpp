@@ -264,15 +264,20 @@ TEST_CASE("an op whose result is a step again is not listed among the ops that a
 
 TEST_CASE("a call that threw has a journey up to the throw, with the shape of the step it missed",
           "[journey]") {
-  // x reached by #1; y = 2x never: the code threw after a reshape that is no step.
+  // x reached by #1; y = 2x never: the code threw at a matmul after a view that is no step.
+  kt::TraceEvent thrown;
+  thrown.op = "matmul";
+  thrown.threw = true;
   const std::string text = grader::journey_text(
-      steps(), {event("add", values({1, 2, 3})), event("view", values({1, 2, 3}))}, kt::Tensor(),
-      {}, /*threw=*/true);
+      steps(), {event("add", values({1, 2, 3})), event("view", values({1, 2, 3})), thrown},
+      kt::Tensor(), {}, /*threw=*/true);
   CHECK(text.find(" 2. y = 2x") != std::string::npos);
   CHECK(text.find("none  <- first divergence") != std::string::npos);
-  CHECK(text.find("Step 2 (y = 2x, [3]) is the first step no op of yours produces before your code "
-                  "throws (where it threw, below); every step before it is there.") !=
-        std::string::npos);
+  CHECK(
+      text.find(
+          "Step 2 (y = 2x, [3]) is the first step no op of yours produces before your code "
+          "throws a kt error on this case; the steps it is computed from are there. Your ops from "
+          "there: #2 view -> [3], then #3 matmul, which threw.") != std::string::npos);
   CHECK(text.find("returns something else") == std::string::npos);
   // Every step reached before the throw: nothing to say beside where it threw.
   CHECK(grader::journey_text(steps(),
@@ -292,4 +297,21 @@ TEST_CASE("before a throw, a step reached in other places is not taken for the d
   CHECK(text.find("in other places  <- first divergence") == std::string::npos);
   CHECK(text.find("Step 3 (z = y, masked, [3]) is the first step no op of yours produces before "
                   "your code throws") != std::string::npos);
+}
+
+TEST_CASE("code that threw is placed at the step it was on, not at the next in the list's order",
+          "[journey]") {
+  // Steps: a and b from nothing, c from a. The code made a, never b, and threw computing c.
+  const std::vector<Step> abc = {{"a", values({1, 2, 3}), -1, {}},
+                                 {"b", values({7, 8, 9}), -1, {}},
+                                 {"c = 2a", values({2, 4, 6}), -1, {0}}};
+  const std::string text = grader::journey_text(abc, {event("add", values({1, 2, 3}))},
+                                                kt::Tensor(), {}, /*threw=*/true);
+  CHECK(text.find("Step 3 (c = 2a, [3]) is the first step no op of yours produces before your "
+                  "code throws") != std::string::npos);
+  // Not thrown: the first step not reached, in order.
+  const std::string returned =
+      grader::journey_text(abc, {event("add", values({1, 2, 3}))}, values({0, 0, 0}));
+  CHECK(returned.find("Step 2 (b, [3]) is the first step no op of yours produces") !=
+        std::string::npos);
 }

@@ -200,8 +200,8 @@ std::string where_it_threw(const LearnerTrace& traced) {
   }
   const bool refers = given.find('#') != std::string::npos;
   std::string text = "The error is thrown by your " + call_text(e) + " (the " + ordinal(at + 1) +
-                     " op your code ran on this case" + (refers ? "; #N below is the Nth" : "") +
-                     ").";
+                     " op your code ran on the case below" +
+                     (refers ? "; #N below is the Nth" : "") + ").";
   if (e.inputs.empty()) return text + "\n";
   return text + (e.inputs.size() == 1 ? " It was given:\n" : " It was given, in order:\n") + given;
 }

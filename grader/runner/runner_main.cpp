@@ -162,9 +162,12 @@ int main(int argc, char** argv) {
   grader::g_current_check = it->id;
   const auto start = std::chrono::steady_clock::now();
   grader::Outcome outcome = it->run(seed);
-  if (!outcome.passed) grader::locate_throw(outcome.failure);
   const auto ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start);
+  // Where a call threw, by making it again (at most twice): only for a check that took 2 s or less
+  // (a fifth of the CPU limit, Note [time limits] in grader/cli/running/run.cpp), so that the call
+  // made again never costs the check its limit.
+  if (!outcome.passed && ms.count() < 2000) grader::locate_throw(outcome.failure);
   nlohmann::json result = {{"event", "result"},
                            {"check", it->id},
                            {"title", it->title},

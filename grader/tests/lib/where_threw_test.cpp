@@ -44,7 +44,7 @@ TEST_CASE("where it threw names the op that threw and, for each input, the input
   });
   REQUIRE(traced.inputs.size() == 2);
   CHECK(where_it_threw(traced) ==
-        "The error is thrown by your matmul (the 4th op your code ran on this case). It was "
+        "The error is thrown by your matmul (the 4th op your code ran on the case below). It was "
         "given, in order:\n"
         "- a [2, 2] float64 tensor: matmul(x, transpose(x, 0, 1))\n"
         "- a [1, 2] float64 tensor: transpose(x, 0, 1)\n");
@@ -64,11 +64,11 @@ TEST_CASE("an input of the call is named as the call gave it, unless two inputs 
     }));
   };
   CHECK(thrown_view(false) ==
-        "The error is thrown by your view(2, 1, 1) (the 1st op your code ran on this case). "
+        "The error is thrown by your view(2, 1, 1) (the 1st op your code ran on the case below). "
         "It was given:\n"
         "- a [1, 1] bool tensor: mask, as the call gave it\n");
   CHECK(thrown_view(true) ==
-        "The error is thrown by your view(2, 1, 1) (the 1st op your code ran on this case). "
+        "The error is thrown by your view(2, 1, 1) (the 1st op your code ran on the case below). "
         "It was given:\n"
         "- a [1, 1] bool tensor\n");
 }
@@ -90,18 +90,19 @@ TEST_CASE(
     }));
   };
   CHECK(thrown_after(1) ==
-        "The error is thrown by your view(5) (the 4th op your code ran on this case). It was "
+        "The error is thrown by your view(5) (the 4th op your code ran on the case below). It was "
         "given:\n"
         "- a [1, 2] float64 tensor: transpose(div(x, 2), 0, 1)\n");
   // Three transposes and the div: four ops deep.
   CHECK(
       thrown_after(3) ==
-      "The error is thrown by your view(5) (the 6th op your code ran on this case). It was "
+      "The error is thrown by your view(5) (the 6th op your code ran on the case below). It was "
       "given:\n"
       "- a [1, 2] float64 tensor: transpose(transpose(transpose(div(x, 2), 0, 1), 0, 1), 0, 1)\n");
   // Eight: as many as fit in 96 characters (four), and the op past them by number and result.
   CHECK(thrown_after(8) ==
-        "The error is thrown by your view(5) (the 11th op your code ran on this case; #N below is "
+        "The error is thrown by your view(5) (the 11th op your code ran on the case below; #N "
+        "below is "
         "the Nth). It was "
         "given:\n"
         "- a [2, 1] float64 tensor: transpose(transpose(transpose(transpose(#6 transpose(0, 1) -> "
@@ -135,7 +136,7 @@ TEST_CASE("a failure is located only when the call made again throws the same er
     return f.where_threw;
   };
   CHECK(failure("kt::Error: view", "kt::Error: view") ==
-        "The error is thrown by your view(3) (the 3rd op your code ran on this case). It was "
+        "The error is thrown by your view(3) (the 3rd op your code ran on the case below). It was "
         "given:\n"
         "- a [2, 1] float64 tensor: view(arange(0, 2, 1), 2, 1)\n");
   CHECK(failure("kt::Error: view", "kt::Error: another").empty());

@@ -76,15 +76,20 @@ std::string arguments(const kt::TraceEvent& e) {
   return inner;
 }
 
+/// The op that made the tensor `m` (the latest before `before`), or nullopt.
+std::optional<size_t> maker(const kt::TensorMeta& m, const LearnerTrace& traced, size_t before) {
+  for (size_t i = before; i-- > 0;)
+    if (!traced.events[i].threw && same_tensor(traced.events[i].output, m)) return i;
+  return std::nullopt;
+}
+
 /// The expression that made a tensor the learner's op at `before` was given (Note [what an op
 /// that threw was given]); "" when nothing is known of it.
 std::string made_by(const kt::TensorMeta& m, const kt::Tensor& value, const LearnerTrace& traced,
                     size_t before, int depth) {
   // The latest op before it that made it, unless an input was named since (in.after: the ops
   // before the name).
-  std::optional<size_t> made;
-  for (size_t i = before; i-- > 0 && !made;)
-    if (!traced.events[i].threw && same_tensor(traced.events[i].output, m)) made = i;
+  const std::optional<size_t> made = maker(m, traced, before);
   if (const auto name = one_input(traced, [&](const NamedInput& in) {
         return in.after <= before && (!made || in.after > *made) && same_tensor(in.meta, m);
       }))
@@ -128,13 +133,6 @@ std::string made_by(const kt::TensorMeta& m, const kt::Tensor& value, const Lear
           one_input(traced, [&](const NamedInput& in) { return identical(in.value, value); }))
     return *name;
   return "";
-}
-
-/// The op that made the tensor `m` (the latest before `before`), or nullopt.
-std::optional<size_t> maker(const kt::TensorMeta& m, const LearnerTrace& traced, size_t before) {
-  for (size_t i = before; i-- > 0;)
-    if (!traced.events[i].threw && same_tensor(traced.events[i].output, m)) return i;
-  return std::nullopt;
 }
 
 /// Among the ops that made `m` (up to `depth` ops back), the one nearest to it that broadcast its

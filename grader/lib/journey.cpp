@@ -23,16 +23,12 @@ std::vector<double> values_of(const kt::Tensor& t) {
 /// Both entries masked: -inf, or a fill of -1e30 and below (finfo.min, of any dtype).
 bool both_masked(double a, double b) { return a <= -1e30 && b <= -1e30; }
 
-}  // namespace
-
 /// A tensor's values as a sorted list: equal for any layout of the same numbers.
 std::vector<double> sorted_values(const kt::Tensor& t) {
   std::vector<double> v = values_of(t);
   std::sort(v.begin(), v.end());
   return v;
 }
-
-namespace {
 
 /// Equal within 1e-9, a masked entry (-inf or -1e30 and below: finfo.min, of any dtype) equal to
 /// another: code that masks with -inf where the step has finfo.min does the step, and the journey
@@ -265,8 +261,6 @@ bool masks_what_op_does_not(const kt::Tensor& later, const kt::Tensor& step, con
 /// reached; -1 when none, or when it is as much like a later step not reached (as many of its
 /// entries equal to that step's, or more: an op that masks unscaled scores is the masking done on
 /// the wrong input, not the scaling done differently).
-}  // namespace
-
 /// Ops that only move or make values (a layout, a copy, a constant).
 bool moves_only(const std::string& op) {
   static const std::set<std::string> moves = {"as_strided",
@@ -294,8 +288,6 @@ bool moves_only(const std::string& op) {
                                               "arange"};
   return moves.count(op) != 0;
 }
-
-namespace {
 
 int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t from,
                              const std::vector<Step>& steps, size_t s,

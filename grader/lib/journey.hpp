@@ -89,12 +89,8 @@ std::vector<kt::TraceEvent> trace_learner(const std::function<void()>& fn);
 /// "matmul -> [2, 3]", "amax(-1, keepdim) -> [2, 1]", "to(float32) -> ...": an op as the journey
 /// lists it.
 std::string op_text(const kt::TraceEvent& e);
-/// Ops that only move or make values (a layout, a copy, a constant).
-bool moves_only(const std::string& op);
 /// A 0-dim result that is no reduction: the tensor kt makes for a plain number in `x - 1.0`.
 bool made_for_a_number(const kt::TraceEvent& e);
-/// A tensor's values in Float64, sorted: equal for any layout of the same numbers.
-std::vector<double> sorted_values(const kt::Tensor& t);
 
 /// Called by a kata's call after it copies the case's inputs and right before it calls the
 /// learner's function, so that a traced run shows the learner's ops only. Costs nothing otherwise.

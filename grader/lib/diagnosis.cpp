@@ -112,12 +112,17 @@ static void journey_where_wrong(Failure& shrunk, const DiagnosisRun& run,
     if (!got[c].defined()) return false;
     return run.wrong ? run.wrong(c, got[c], expected[c]) : !close(got[c], expected[c]);
   });
+  const auto set = [&](size_t c) {
+    const Journey j = run.journey(c);
+    shrunk.journey = j.text;
+    shrunk.journey_step = j.step;
+  };
   if (at) {
-    shrunk.journey = run.journey(*at);
+    set(*at);
     return;
   }
   for (size_t i = 1; i <= run.cases && shrunk.journey.empty(); ++i)
-    if (!got[i % run.cases].defined()) shrunk.journey = run.journey(i % run.cases);
+    if (!got[i % run.cases].defined()) set(i % run.cases);
 }
 
 void diagnose(Failure& shrunk, const DiagnosisRun& run) {

@@ -78,7 +78,7 @@ struct DiagnosisRun {
   std::function<kt::Tensor(size_t a, size_t b, size_t c)> computes_pair;
   /// Optional, when no entry fits: the first diverging step on case c (journey.hpp), and whether
   /// the learner's output is wrong there.
-  std::function<std::string(size_t c)> journey;
+  std::function<Journey(size_t c)> journey;
   std::function<bool(size_t c, const kt::Tensor& got, const kt::Tensor& expected)> wrong;
 };
 /// Claims the one entry the learner's outputs equal on every case (set_diagnosis), else sets the
@@ -118,15 +118,15 @@ struct Diagnosis {
   /// steps.back() stands for); undefined when it threw.
   std::function<kt::Tensor(const Case&)> traced;
   /// Instead of the kit's from `steps`: a kata's own journey and map.
-  std::function<std::string(const Case&)> journey;
+  std::function<Journey(const Case&)> journey;
   std::function<AttentionMap(const Case&)> attention_map;
 };
 
 /// The journey and the attention map the kit makes from d.steps (or the kata's own).
 template <class Case>
-std::string journey_of(const Diagnosis<Case>& d, const Case& c) {
+Journey journey_of(const Diagnosis<Case>& d, const Case& c) {
   if (d.journey) return d.journey(c);
-  if (!d.steps) return "";
+  if (!d.steps) return {};
   const auto& call = d.traced ? d.traced : d.learner;
   return journey_of_call(
       d.steps(c), [&] { return call(c); }, d.case_text ? d.case_text(c) : "the case");

@@ -459,10 +459,9 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
   return std::nullopt;
 }
 
-std::string journey_text(const std::vector<Step>& steps,
-                         const std::vector<kt::TraceEvent>& traced_events,
-                         const kt::Tensor& returned, const std::vector<NamedInput>& inputs,
-                         bool threw) {
+Journey journey_text(const std::vector<Step>& steps,
+                     const std::vector<kt::TraceEvent>& traced_events, const kt::Tensor& returned,
+                     const std::vector<NamedInput>& inputs, bool threw) {
   // The op that threw, when the trace ends with it: named after the ops before it, and no op of
   // the alignment (it has no result).
   std::vector<kt::TraceEvent> events = traced_events;
@@ -514,12 +513,16 @@ std::string journey_text(const std::vector<Step>& steps,
   // threw before them.)
   const bool diverges_by_layout = !threw && moved_at < diverging;
   if (diverges_by_layout) diverging = moved_at;
-  if (threw && diverging == steps.size()) return "";  // every step before the throw
+  if (threw && diverging == steps.size()) return {};  // every step before the throw
   const bool returns_other =
       !threw && !diverges_by_layout && diverging == steps.size() && !steps.empty() &&
       !(returned.defined() && returned.sizes() == steps.back().value.sizes() &&
         kt::allclose(returned.to(kt::Float64), steps.back().value.to(kt::Float64), 1e-9, 1e-12));
-  if (diverging == steps.size() && !returns_other) return "";
+  if (diverging == steps.size() && !returns_other) return {};
+  // What the journey names: the diverging step, or the last one when the code returns another.
+  const std::string step =
+      returns_other ? "what is returned after step " + std::to_string(steps.size())
+                    : "step " + std::to_string(diverging + 1) + " (" + steps[diverging].name + ")";
   // The last event a step before the divergence reached: the learner's ops from there on.
   int64_t after = 0;
   for (size_t i = 0; i < diverging; ++i)
@@ -647,14 +650,14 @@ std::string journey_text(const std::vector<Step>& steps,
     }
     const std::string unused = no_step_before(at[diverging]);
     if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
-    return text + "\n";
+    return {text + "\n", step};
   }
   if (returns_other) {
     text += "Every step is among your ops' results, the last one included (step " +
             std::to_string(steps.size()) + ", " + steps.back().name +
             "), but your code returns something else: look at what it does after it.";
     if (!next.empty()) text += " Your ops from there: " + next + ".";
-    return text + "\n";
+    return {text + "\n", step};
   }
   if (differently >= 0) {
     // The decisive op is on the table's row; here, what it computes beside what it should.
@@ -667,7 +670,7 @@ std::string journey_text(const std::vector<Step>& steps,
             ". Every step before it is there, so the mistake is in that op or in what it is given.";
     const std::string unused = no_step_before(differently);
     if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
-    return text + "\n";
+    return {text + "\n", step};
   }
   if (threw) {
     // The call threw before the step: what is known is the steps it reached, and the step's shape.
@@ -678,7 +681,7 @@ std::string journey_text(const std::vector<Step>& steps,
     if (!next.empty() || !thrower.empty())
       text += " Your ops from there: " + next + (next.empty() || thrower.empty() ? "" : ", then ") +
               (thrower.empty() ? "" : thrower + ", which threw") + ".";
-    return text + "\n";
+    return {text + "\n", step};
   }
   text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name + ", " +
           shape_text(steps[diverging].value.sizes()) +
@@ -686,19 +689,23 @@ std::string journey_text(const std::vector<Step>& steps,
           "the mistake is in that step (done differently, in another order, or not at all), or "
           "in the layout of its inputs.";
   if (!next.empty()) text += " Your ops from there: " + next + ".";
-  return text + "\n";
+  return {text + "\n", step};
 }
 
-std::string journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
-                            const std::string& case_text) {
+Journey journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
+                        const std::string& case_text) {
   kt::Tensor out;
   LearnerTrace traced = trace_learner_whole([&] { out = call(); });
   // Nothing returned: a journey up to the throw when a kt op threw (the call's last op).
   const bool threw = !out.defined() && !traced.events.empty() && traced.events.back().threw;
-  if (!out.defined() && !threw) return "";
+  if (!out.defined() && !threw) return {};
   // (An op that threw and was caught, mid-trace, is dropped by journey_text.)
-  const std::string text = journey_text(steps, traced.events, out, traced.inputs, threw);
-  return text.empty() ? "" : "On " + case_text + ":\n" + text;
+  return on_case(case_text, journey_text(steps, traced.events, out, traced.inputs, threw));
+}
+
+Journey on_case(const std::string& case_text, Journey j) {
+  if (!j.text.empty()) j.text = "On " + case_text + ":\n" + j.text;
+  return j;
 }
 
 size_t Steps::add(std::string name, const kt::Tensor& value, int64_t head_axis,

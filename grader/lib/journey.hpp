@@ -110,6 +110,14 @@ size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t
 /// nullopt when none is.
 std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t)>& wrong);
 
+/// A journey: its text, and the step it names as the first divergence ("step 3 (angles =
+/// positions ⊗ inv_freq)", or "what is returned after step 10"). Two failing checks whose journeys name one step come from
+/// one mistake, whatever their cases (Note [root causes] in grader/cli/reports/result.cpp).
+struct Journey {
+  std::string text;  // several lines; empty when nothing diverges
+  std::string step;  // empty when text is
+};
+
 /// The report: the steps beside the ops that computed them, the first diverging step, and the
 /// learner's ops after the last step reached before it. When every step is reached but what the
 /// code returned is not the last step's value, that is the divergence. Empty when nothing diverges.
@@ -120,15 +128,18 @@ std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t
 /// threw, TraceEvent::threw, which is then named last): the journey is of the steps before the
 /// throw, and empty when every step was reached before it. Ops that threw and were caught are
 /// left out.
-std::string journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
-                         const kt::Tensor& returned, const std::vector<NamedInput>& inputs = {},
-                         bool threw = false);
+Journey journey_text(const std::vector<Step>& steps, const std::vector<kt::TraceEvent>& events,
+                     const kt::Tensor& returned, const std::vector<NamedInput>& inputs = {},
+                     bool threw = false);
 
 /// The journey of one call of the learner's code: `call` (which calls it and returns what the last
 /// step's value stands for, undefined when it threw) traced beside `steps`, under "On CASE_TEXT:";
 /// empty when nothing diverges, or when the call returned nothing without a kt op throwing. The
 /// inputs its handler named are named.
-std::string journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
-                            const std::string& case_text);
+Journey journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
+                        const std::string& case_text);
+
+/// j with its text under "On CASE_TEXT:" (nothing when it is empty).
+Journey on_case(const std::string& case_text, Journey j);
 
 }  // namespace grader

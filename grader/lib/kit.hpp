@@ -63,8 +63,11 @@ struct SameShapeKata {
     Failure f = run.ok() ? wrong_result(run.out, input(c), shape_words(c), dtype_words)
                          : failure_from_throw(run, call_text(c));
     f.counterexample = c.describe();
-    // The journey up to the throw: which steps it reached, and the one it did not.
-    if (run.threw_error() && diagnose) diagnose(f, c);
+    // The journey up to the throw (which steps it reached, and the one it did not), or to the step
+    // where the shape goes wrong. Not for a wrong dtype alone: its values are the comparison's.
+    if ((run.threw_error() || f.wrong == Wrong::Shape || f.wrong == Wrong::ShapeAndDtype) &&
+        diagnose)
+      diagnose(f, c);
     return f;
   }
   /// The general comparison with the reference, `why` appended to a failure's message.

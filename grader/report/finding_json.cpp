@@ -81,6 +81,7 @@ nlohmann::json to_json(const Finding& f, TextFilter filter) {
                       {"diagnosis", text_or_null(f.diagnosis, filter)},
                       {"diagnosis_message", text_or_null(f.diagnosis_message, filter)},
                       {"journey", text_or_null(f.journey, filter)},
+                      {"journey_step", text_or_null(f.journey_step, filter)},
                       {"where_threw", text_or_null(f.where_threw, filter)},
                       {"attention_map", attention_map_to_json(f.attention_map)},
                       {"counterexample", fields_to_json(f.counterexample, filter)},
@@ -116,6 +117,7 @@ Finding finding_from_json(const nlohmann::json& j, TextFilter filter) {
     for (const auto& part : *parts)
       if (part.is_string()) f.diagnosis_parts.push_back(pass(part.get<std::string>(), filter));
   f.journey = string_at(j, "journey", filter);
+  f.journey_step = string_at(j, "journey_step", filter);
   f.where_threw = string_at(j, "where_threw", filter);
   if (const auto m = j.find("attention_map"); m != j.end())
     f.attention_map = attention_map_from_json(*m);

@@ -182,9 +182,12 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
         s += wrap(what + ": the code " + how + " in " + rep->id + " above" + own_case, "        ") +
              command;
       } else {
-        s += wrap("Same cause as " + rep->id + " above (" +
-                      (t->threw.empty() || !t->diagnosis.empty() ? "" : "it threw ") + tie +
-                      "): fix that first, this check should follow" + own_case,
+        // A tie with parentheses of its own (the step a journey names) follows a comma.
+        const std::string said =
+            (t->threw.empty() || !t->diagnosis.empty() ? "" : "it threw ") + tie;
+        s += wrap("Same cause as " + rep->id + " above" +
+                      (said.find('(') == std::string::npos ? " (" + said + ")" : ", the " + said) +
+                      ": fix that first, this check should follow" + own_case,
                   "        ") +
              command;
       }

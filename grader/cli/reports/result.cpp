@@ -86,8 +86,9 @@ std::string without_digits(const std::string& text) {
 // catalogue diagnosis, the type of the exception it threw (one mistake throws from the op each
 // case reaches first: a masked_fill's broadcast on a case with a mask, a matmul's on one without;
 // readers took two texts for two mistakes), why it stopped (a crash by its signal, a time-out; a
-// check not run after another timed out has that check's key), its first diverging step, its
-// pitfall. Two checks that share a key have one cause, and so, through a check with two keys, do
+// check not run after another timed out has that check's key), its first diverging step (the step,
+// whatever the case: one rope mistake diverges at its angles on every case, whether the code then
+// returns wrong values or throws), its pitfall. Two checks that share a key have one cause, and so, through a check with two keys, do
 // checks with different keys (union-find). No key is read off a message's text.
 std::vector<std::string> keys_of(const TestResult& t) {
   std::vector<std::string> keys;
@@ -103,7 +104,10 @@ std::vector<std::string> keys_of(const TestResult& t) {
     keys.push_back(std::string("stop ") + report::stop_name(t.stop) + " " +
                    std::to_string(t.signal));
   }
-  if (!t.journey.empty()) keys.push_back("journey " + t.journey);
+  if (!t.journey_step.empty())
+    keys.push_back("journey " + t.journey_step);
+  else if (!t.journey.empty())
+    keys.push_back("journey " + t.journey);
   if (!t.pitfall.empty()) keys.push_back("diagnosis " + t.pitfall);
   return keys;
 }
@@ -115,6 +119,7 @@ std::string cause_in_words(const TestResult& t) {
   if (t.wrong != Wrong::None) return std::string("wrong ") + report::wrong_name(t.wrong);
   if (!t.threw.empty()) return t.exception.empty() ? "exception" : t.exception;
   if (t.stop != Stop::None) return stop_in_words(t);
+  if (!t.journey_step.empty()) return "divergence at " + t.journey_step;
   if (!t.journey.empty()) return "first diverging step";
   if (!t.pitfall.empty()) return "pitfall " + t.pitfall;
   return "";

@@ -136,6 +136,8 @@ Failure failure_from_run(const Case& c, const Called& called) {
                   "its input, " + kt::shape_str(c.q.sizes()) + " here, in Float64.";
       break;
     }
+    // Where the shape goes wrong (not for a wrong dtype alone: its values are the comparison's).
+    if (f.wrong == Wrong::Shape || f.wrong == Wrong::ShapeAndDtype) diagnose_after_shrinking(f, c);
     return f;
   }
   Failure f = failure_from_throw(called.run, c.call());

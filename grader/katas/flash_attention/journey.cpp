@@ -171,29 +171,33 @@ std::vector<Step> steps_query_block(const Case& c) {
   return block_steps(c, B, q1, B, q1);
 }
 
-std::string journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& events,
-                             const kt::Tensor& returned) {
-  const Along every = along(informative(steps_every_query(c)), events);
-  const Along blocks = along(informative(steps_query_block(c)), events);
+Journey journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& events,
+                         const kt::Tensor& returned, bool threw) {
+  // (The op that threw, last when it did, has no result to align: journey_text names it.)
+  std::vector<kt::TraceEvent> done = events;
+  std::erase_if(done, [](const kt::TraceEvent& e) { return e.threw; });
+  const Along every = along(informative(steps_every_query(c)), done);
+  const Along blocks = along(informative(steps_query_block(c)), done);
   bool by_blocks = blocks.diverging != every.diverging ? blocks.diverging > every.diverging
                                                        : blocks.reached > every.reached;
   if (blocks.diverging == every.diverging && blocks.reached == every.reached) {
     // Neither is followed further: the tiling whose first scores' shape some op has.
     const kt::Shape& shape = blocks.steps.front().value.sizes();
-    by_blocks = std::any_of(events.begin(), events.end(),
+    by_blocks = std::any_of(done.begin(), done.end(),
                             [&](const kt::TraceEvent& e) { return e.output.sizes == shape; });
   }
   // Its running sums are several ops each (Step::sums_ops): no one op computes one differently.
   return journey_text(by_blocks ? blocks.steps : every.steps, events, returned,
-                      {{"q", c.q}, {"k", c.k}, {"v", c.v}});
+                      {{"q", c.q}, {"k", c.k}, {"v", c.v}}, threw);
 }
 
-std::string journey(const Case& c) {
+Journey journey(const Case& c) {
   Run run;
-  const std::vector<kt::TraceEvent> events = trace_learner([&] { run = run_learner(c); });
-  if (!run.ok() || run.out.sizes() != c.out_shape()) return "";
-  const std::string text = journey_of_trace(c, events, run.out);
-  return text.empty() ? "" : "On " + case_text(c) + ":\n" + text;
+  const std::vector<kt::TraceEvent> events =
+      trace_learner_whole([&] { run = run_learner(c); }).events;  // with the op that threw
+  if (!run.ok() && !run.threw_error()) return {};
+  if (run.ok() && run.out.sizes() != c.out_shape()) return {};
+  return on_case(case_text(c), journey_of_trace(c, events, run.out, !run.ok()));
 }
 
 // Note [flash_attention map]

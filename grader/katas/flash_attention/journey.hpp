@@ -43,14 +43,14 @@ std::vector<Step> steps_every_query(const Case& c);
 /// key blocks, then the output.
 std::vector<Step> steps_query_block(const Case& c);
 
-/// The journey of a traced call on c that returned `returned`, along the tiling it follows
-/// further; empty when nothing diverges.
-std::string journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& events,
-                             const kt::Tensor& returned);
+/// The journey of a traced call on c that returned `returned` (or threw: `events` then ends with
+/// the op that threw), along the tiling it follows further; empty when nothing diverges.
+Journey journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& events,
+                         const kt::Tensor& returned, bool threw = false);
 
-/// The learner's call on c, traced, and its journey ("On CASE_TEXT:\n..."); empty when it threw,
-/// returned another shape, or nothing diverges.
-std::string journey(const Case& c);
+/// The learner's call on c, traced, and its journey ("On CASE_TEXT:\n..."), up to the throw when
+/// a kt op threw; empty when it returned another shape, or nothing diverges.
+Journey journey(const Case& c);
 
 /// The revealing case of the map: q and k random (T = 5, d = 3), v the 5 x 5 identity,
 /// block_size 2, is_causal as given, Float64.

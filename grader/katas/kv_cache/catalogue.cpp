@@ -184,9 +184,9 @@ Diagnosis<Case> diagnosis() {
   d.map_axes = {"batch entry", "head"};
   d.traced = learner_last_call;
   // The steps are the last call's: code that threw in an earlier call has no journey through them.
-  d.journey = [](const Case& c) -> std::string {
+  d.journey = [](const Case& c) -> Journey {
     const Decode run = run_learner(c);
-    if (!run.run.ok() && run.call + 1 < int64_t(c.chunks.size())) return "";
+    if (!run.run.ok() && run.call + 1 < int64_t(c.chunks.size())) return {};
     return journey_of_call(
         expected_steps(c), [&] { return learner_last_call(c); }, case_text(c));
   };

@@ -214,6 +214,8 @@ Failure failure_from_run(const Case& c, const Run& run) {
   }
   f.message += ".";
   f.wrong = report::wrong_of(run.out.sizes() != shape, run.out.dtype() != kt::Float64);
+  // Where the shape goes wrong (not for a wrong dtype alone: its values are the comparison's).
+  if (run.out.sizes() != shape) diagnose_after_shrinking(f, c);
   return f;
 }
 

@@ -65,15 +65,13 @@ std::string case_text(const Case& c) {
 
 }  // namespace
 
-std::string journey(const Case& c) {
+Journey journey(const Case& c) {
   const std::vector<Step> steps = expected_steps(c);
   std::vector<kt::TraceEvent> events;
   Run run;
   events = trace_learner_whole([&] { run = run_learner(c); }).events;  // with the op that threw
-  if (!run.ok() && !run.threw_error()) return "";
-  const std::string text = journey_text(steps, events, run.out, {}, !run.ok());
-  if (text.empty()) return "";
-  return "On " + case_text(c) + ":\n" + text;
+  if (!run.ok() && !run.threw_error()) return {};
+  return on_case(case_text(c), journey_text(steps, events, run.out, {}, !run.ok()));
 }
 
 AttentionMap attention_map(const Case& c) {

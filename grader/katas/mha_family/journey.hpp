@@ -19,7 +19,7 @@ std::vector<Step> expected_steps(const Case& c);
 
 /// The learner's forward on the case under an op trace that keeps values, set beside
 /// expected_steps (journey_text); empty when the forward throws or reaches every step.
-std::string journey(const Case& c);
+Journey journey(const Case& c);
 
 /// The learner's attention weights on the (smallest failing) case beside the correct ones
 /// (attention_map.hpp), for the batch entry and head where they differ most; empty when the forward

@@ -17,7 +17,7 @@ std::vector<Step> expected_steps(const Case& c);
 
 /// The learner's call on the case under an op trace that keeps values, set beside expected_steps
 /// (journey_text); empty when the call throws or reaches every step.
-std::string journey(const Case& c);
+Journey journey(const Case& c);
 
 /// The learner's attention weights on the (smallest failing) case beside the correct ones, for
 /// the slice of the leading axes where they differ most; empty when the call throws or no op of it

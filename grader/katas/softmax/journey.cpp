@@ -17,15 +17,14 @@ std::vector<Step> expected_steps(const Case& c) {
   return steps;
 }
 
-std::string journey(const Case& c) {
+Journey journey(const Case& c) {
   const std::vector<Step> steps = expected_steps(c);
   Run run;
   const std::vector<kt::TraceEvent> events = trace_learner([&] { run = run_learner(c); });
-  if (!run.ok()) return "";
-  const std::string text = journey_text(steps, events, run.out);
-  if (text.empty()) return "";
-  return "On the case x shape = " + kt::shape_str(c.x.sizes()) +
-         ", dim = " + std::to_string(c.dim) + ":\n" + text;
+  if (!run.ok()) return {};
+  return on_case(
+      "the case x shape = " + kt::shape_str(c.x.sizes()) + ", dim = " + std::to_string(c.dim),
+      journey_text(steps, events, run.out));
 }
 
 }  // namespace grader::kata_softmax

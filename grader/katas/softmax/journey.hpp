@@ -16,6 +16,6 @@ std::vector<Step> expected_steps(const Case& c);
 
 /// The learner's call on the case under an op trace that keeps values, set beside expected_steps
 /// (journey_text); empty when the call throws or reaches every step.
-std::string journey(const Case& c);
+Journey journey(const Case& c);
 
 }  // namespace grader::kata_softmax

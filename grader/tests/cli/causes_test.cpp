@@ -368,3 +368,35 @@ TEST_CASE(
                   "mistake: rerun after fixing the first.") != std::string::npos);
   CHECK(text.find("separate") == std::string::npos);
 }
+
+TEST_CASE("journeys on different cases that name one diverging step are one cause, said by step",
+          "[render]") {
+  // One rope mistake: the angles never made. Wrong values on one case, a throw on another; each
+  // journey is on its own case (other text), and both name step 3.
+  TestResult values = check("matches_reference", Status::Fail, "differs.");
+  values.journey = "On the case x shape = [1, 1, 2, 4]:\n...";
+  values.journey_step = "step 3 (angles = positions ⊗ inv_freq)";
+  TestResult thrown = check("continues_from_start_pos", Status::Fail, "rope threw.");
+  threw(thrown, "kt::Error", "mul: the sizes [3] and [4] do not broadcast");
+  thrown.journey = "On the case x shape = [1, 2, 3, 8]:\n...";
+  thrown.journey_step = values.journey_step;
+  TestResult other = check("long_contexts", Status::Fail, "differs.");
+  other.journey = "On the case x shape = [1, 1, 2, 4], start_pos = 1000:\n...";
+  other.journey_step = "step 5 (cos(emb))";  // another step: another cause
+  const cli::KataResult r = kata({values, thrown, other});
+  const Grouping grouping = expected_grouping(r);
+  CHECK(grouping.at("continues_from_start_pos") == "matches_reference");
+  CHECK(grouping.at("long_contexts") == "long_contexts");
+  const std::string text =
+      std::regex_replace(cli::to_text(r, false, "./grade rope"), std::regex("\\s*\n\\s*"), " ");
+  CHECK(text.find("2 checks come from one cause, the divergence at step 3 (angles = positions ⊗ "
+                  "inv_freq) shown under matches_reference: fix it first.") != std::string::npos);
+  // A check tied by the step alone says which step, with no parentheses in parentheses.
+  TestResult tied = check("any_layout", Status::Fail, "differs.");
+  tied.journey = "On the case x shape = [2, 1, 4, 6]:\n...";
+  tied.journey_step = values.journey_step;
+  const std::string by_step = std::regex_replace(
+      cli::to_text(kata({values, tied}), false, "./grade rope"), std::regex("\\s*\n\\s*"), " ");
+  CHECK(by_step.find("Same cause as matches_reference above, the divergence at step 3 (angles = "
+                     "positions ⊗ inv_freq): fix that first") != std::string::npos);
+}

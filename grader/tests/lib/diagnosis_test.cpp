@@ -43,7 +43,9 @@ Failure diagnosed(const std::function<kt::Tensor(const kt::Tensor&)>& learner,
   run.reference = [&](size_t c) { return xs[c]; };
   run.computes = [&](size_t e, size_t c) { return entry_output(e, xs[c]); };
   run.matches_errors = matches_errors;
-  run.journey = [](size_t c) { return "journey on case " + std::to_string(c); };
+  run.journey = [](size_t c) {
+    return grader::Journey{"journey on case " + std::to_string(c), "step " + std::to_string(c)};
+  };
   Failure f;
   grader::diagnose(f, run);
   return f;

@@ -30,13 +30,52 @@ kt::TraceEvent event(const std::string& op, const kt::Tensor& value) {
   return e;
 }
 
+/// The journey's text, what most tests here read.
+std::string journey_text_of(const std::vector<Step>& steps,
+                            const std::vector<kt::TraceEvent>& events, const kt::Tensor& returned,
+                            const std::vector<grader::NamedInput>& inputs = {},
+                            bool threw = false) {
+  return grader::journey_text(steps, events, returned, inputs, threw).text;
+}
+
 }  // namespace
+
+TEST_CASE("a journey names its diverging step, which two cases of one mistake share",
+          "[journey]") {
+  // y wrong on one case and the code throwing before y on another: one step, whatever the case.
+  const grader::Journey wrong = grader::journey_text(
+      steps(), {event("add", values({1, 2, 3})), event("mul", values({2, 4, 9}))},
+      values({2, 4, 9}));
+  kt::TraceEvent threw = event("mul", values({2, 4, 6}));
+  threw.threw = true;
+  threw.value = kt::Tensor();
+  const grader::Journey thrown =
+      grader::journey_text(steps(), {event("add", values({1, 2, 3})), threw}, kt::Tensor(), {},
+                           /*threw=*/true);
+  CHECK(wrong.step == "step 2 (y = 2x)");
+  CHECK(thrown.step == wrong.step);
+  // Code that returns something else after the last step.
+  const grader::Journey other = grader::journey_text(
+      steps(),
+      {event("add", values({1, 2, 3})), event("mul", values({2, 4, 6})),
+       event("masked_fill", values({-100, 4, 6})), event("neg", values({100, -4, -6}))},
+      values({100, -4, -6}));
+  CHECK(other.step == "what is returned after step 3");
+  // Nothing diverges: no text, no step.
+  const grader::Journey right = grader::journey_text(
+      steps(),
+      {event("add", values({1, 2, 3})), event("mul", values({2, 4, 6})),
+       event("masked_fill", values({-100, 4, 6}))},
+      values({-100, 4, 6}));
+  CHECK(right.text.empty());
+  CHECK(right.step.empty());
+}
 
 TEST_CASE("an op after the step's inputs with its shape is shown computing it differently",
           "[journey]") {
   // y wrong in its last entry only: more like y than like z.
   const std::string text =
-      grader::journey_text(steps(),
+      journey_text_of(steps(),
                            {event("add", values({1, 2, 3})), event("mul", values({2, 4, 9})),
                             event("masked_fill", values({-100, 4, 9}))},
                            values({-100, 4, 9}));
@@ -48,7 +87,7 @@ TEST_CASE("an op after the step's inputs with its shape is shown computing it di
 
 TEST_CASE("an op more like a later step is not shown computing the diverging one", "[journey]") {
   // y skipped: x masked directly. The masked_fill has y's shape, but its masked entry is z's.
-  const std::string text = grader::journey_text(
+  const std::string text = journey_text_of(
       steps(), {event("add", values({1, 2, 3})), event("masked_fill", values({-100, 2, 3}))},
       values({-100, 2, 3}));
   CHECK(text.find("none  <- first divergence") != std::string::npos);
@@ -56,7 +95,7 @@ TEST_CASE("an op more like a later step is not shown computing the diverging one
 }
 
 TEST_CASE("an op that only moves values is not shown computing a step", "[journey]") {
-  const std::string text = grader::journey_text(
+  const std::string text = journey_text_of(
       steps(), {event("add", values({1, 2, 3})), event("flatten", values({5, 5, 5}))},
       values({5, 5, 5}));
   CHECK(text.find("none  <- first divergence") != std::string::npos);
@@ -66,7 +105,7 @@ TEST_CASE("an op that only moves values is not shown computing a step", "[journe
 TEST_CASE("a step several ops make together shows no op computing it differently", "[journey]") {
   std::vector<Step> summed = steps();
   summed[1].sums_ops = true;
-  const std::string text = grader::journey_text(
+  const std::string text = journey_text_of(
       summed, {event("add", values({1, 2, 3})), event("mul", values({3, 6, 9}))},
       values({3, 6, 9}));
   CHECK(text.find("none  <- first divergence") != std::string::npos);
@@ -76,7 +115,7 @@ TEST_CASE("a step several ops make together shows no op computing it differently
 TEST_CASE("an op as like a later step as the diverging one is not shown computing it",
           "[journey]") {
   // y and z of one shape, and the op's result like neither: which one it computes is unknown.
-  const std::string text = grader::journey_text(
+  const std::string text = journey_text_of(
       steps(), {event("add", values({1, 2, 3})), event("matmul", values({7, 8, 9}))},
       values({7, 8, 9}));
   CHECK(text.find("none  <- first divergence") != std::string::npos);
@@ -88,14 +127,14 @@ TEST_CASE("of several ops with the step's shape, the one most like it, else the 
   const std::vector<Step> two = {steps()[0], steps()[1]};
   // The values changed before the op that computes the step: the op is the last one.
   const std::string last =
-      grader::journey_text(two,
+      journey_text_of(two,
                            {event("add", values({1, 2, 3})), event("sub", values({5, 5, 5})),
                             event("mul", values({7, 7, 7}))},
                            values({7, 7, 7}));
   CHECK(last.find("#3 mul -> [3], other values  <- first divergence") != std::string::npos);
   // One with entries equal to the step's wins over a later one with none.
   const std::string alike =
-      grader::journey_text(two,
+      journey_text_of(two,
                            {event("add", values({1, 2, 3})), event("mul", values({2, 4, 7})),
                             event("sub", values({5, 5, 5}))},
                            values({5, 5, 5}));
@@ -108,12 +147,12 @@ TEST_CASE("an op that masks nothing is compared with the step, not with a later 
   // not 2: no entry equals y's or z's, and it is the scaling done differently.
   const std::vector<Step> masked = {
       steps()[0], steps()[1], {"z = y, masked", values({-1e300, 4, 6}), -1, {1}}};
-  const std::string text = grader::journey_text(
+  const std::string text = journey_text_of(
       masked, {event("add", values({1, 2, 3})), event("mul", values({1.5, 3, 4.5}))},
       values({1.5, 3, 4.5}));
   CHECK(text.find("#2 mul -> [3], other values  <- first divergence") != std::string::npos);
   // An op that masks too is no scaling: as like the masking step, it is shown as neither.
-  const std::string masks = grader::journey_text(
+  const std::string masks = journey_text_of(
       masked, {event("add", values({1, 2, 3})), event("masked_fill", values({-1e300, 3, 4.5}))},
       values({-1e300, 3, 4.5}));
   CHECK(masks.find("none  <- first divergence") != std::string::npos);
@@ -124,7 +163,7 @@ TEST_CASE("an op that is a multiple of the step is shown computing it, whatever 
   // w, a later step of y's shape that no op reaches and the op is no more like than y.
   const std::vector<Step> three = {
       steps()[0], steps()[1], {"w", values({0.5, 0.25, 0.25}), -1, {1}}};
-  const std::string text = grader::journey_text(
+  const std::string text = journey_text_of(
       three, {event("add", values({1, 2, 3})), event("div", values({1.4, 2.8, 4.2}))},
       values({1.4, 2.8, 4.2}));
   CHECK(text.find("#2 div -> [3], other values  <- first divergence") != std::string::npos);
@@ -132,18 +171,18 @@ TEST_CASE("an op that is a multiple of the step is shown computing it, whatever 
                   "1.42857).") != std::string::npos);
   // A square root of a whole number is read as one: the scores divided by sqrt(2) more.
   const double r = 1 / std::sqrt(2.0);
-  const std::string root = grader::journey_text(
+  const std::string root = journey_text_of(
       three, {event("add", values({1, 2, 3})), event("div", values({2 * r, 4 * r, 6 * r}))},
       values({2 * r, 4 * r, 6 * r}));
   CHECK(root.find("(everywhere the step times 0.707107 = 1 / sqrt(2)).") != std::string::npos);
   // And the square root of a ratio of sizes: divided by sqrt(5) where sqrt(4) belongs.
   const double f = std::sqrt(4.0 / 5.0);
-  const std::string ratio = grader::journey_text(
+  const std::string ratio = journey_text_of(
       three, {event("add", values({1, 2, 3})), event("div", values({2 * f, 4 * f, 6 * f}))},
       values({2 * f, 4 * f, 6 * f}));
   CHECK(ratio.find("(everywhere the step times 0.894427 = sqrt(4/5)).") != std::string::npos);
   // A rational ratio is no root: 10/7 is 1 / 0.7.
-  const std::string rational = grader::journey_text(
+  const std::string rational = journey_text_of(
       three,
       {event("add", values({1, 2, 3})), event("div", values({20.0 / 7, 40.0 / 7, 60.0 / 7}))},
       values({20.0 / 7, 40.0 / 7, 60.0 / 7}));
@@ -154,7 +193,7 @@ TEST_CASE("a reduction of the whole tensor to one number is listed among the ops
           "[journey]") {
   // y computed as x times the sum of x (a number): the sum is the learner's op, listed.
   const std::vector<Step> two = {steps()[0], steps()[1]};
-  const std::string text = grader::journey_text(
+  const std::string text = journey_text_of(
       two,
       {event("add", values({1, 2, 3})), event("sum", kt::from_vector(std::vector<double>{6}, {})),
        event("mul", values({6, 12, 18}))},
@@ -168,7 +207,7 @@ TEST_CASE("a step of two inputs is not reached by the op of one of them that has
   const std::vector<Step> two_inputs = {{"m0", values({5, 6, 7}), -1, {}},
                                         {"b", values({1, 2, 3}), -1, {}},
                                         {"m1 = max(m0, b)", values({5, 6, 7}), -1, {0, 1}}};
-  const std::string text = grader::journey_text(
+  const std::string text = journey_text_of(
       two_inputs, {event("amax", values({5, 6, 7})), event("mul", values({9, 9, 9}))},
       values({9, 9, 9}));
   const size_t m1 = text.find("3. m1 = max(m0, b)");
@@ -184,7 +223,7 @@ TEST_CASE("a last step's numbers returned in other places are blamed on the op t
   // result has the step's numbers, and the code returns it.
   std::vector<Step> two = {steps()[0], steps()[1]};
   two[1].layout = false;
-  const std::string text = grader::journey_text(
+  const std::string text = journey_text_of(
       two, {event("add", values({1, 2, 3})), event("cat", values({6, 4, 2}))}, values({6, 4, 2}));
   CHECK(text.find("#2 cat -> [3] (the same values, in other places)  <- first divergence") !=
         std::string::npos);
@@ -197,12 +236,12 @@ TEST_CASE("a last step's numbers returned in other places are blamed on the op t
 TEST_CASE("a step reached by its values in other places says so on its row", "[journey]") {
   // y = 2x reached by an op of y's shape whose entries are y's in another order (heads swapped).
   const std::vector<Step> two = {steps()[0], steps()[1]};
-  const std::string text = grader::journey_text(
+  const std::string text = journey_text_of(
       two, {event("add", values({1, 2, 3})), event("mul", values({6, 4, 2}))}, values({6, 4, 2}));
   CHECK(text.find("#2 mul -> [3] (the same values, in other places)") != std::string::npos);
   // A -inf where the step has finfo.min is the same masked entry, in its place.
   const std::vector<Step> masked = {steps()[0], {"z, masked", values({-1.7e308, 4, 6}), -1, {0}}};
-  const std::string fill = grader::journey_text(
+  const std::string fill = journey_text_of(
       masked, {event("add", values({1, 2, 3})), event("masked_fill", values({-INFINITY, 4, 6}))},
       values({0, 0, 0}));
   CHECK(fill.find("in other places") == std::string::npos);
@@ -217,7 +256,7 @@ TEST_CASE("a step reached in other places, with nothing after it in place, is th
                                   {"z = y + 1", values({3, 5, 7}), -1, {1}},
                                   {"w = 3z", values({9, 15, 21}), -1, {2}}};
   const std::string text =
-      grader::journey_text(four,
+      journey_text_of(four,
                            {event("add", values({1, 2, 3})), event("add", values({7, 5, 3})),
                             event("mul", values({1, 1, 1}))},
                            values({1, 1, 1}));
@@ -228,7 +267,7 @@ TEST_CASE("a step reached in other places, with nothing after it in place, is th
         std::string::npos);
   // Reached in place after it: the other layout was harmless, and the divergence is later.
   const std::string harmless =
-      grader::journey_text(four,
+      journey_text_of(four,
                            {event("add", values({1, 2, 3})), event("add", values({7, 5, 3})),
                             event("mul", values({9, 15, 21})), event("mul", values({1, 1, 1}))},
                            values({1, 1, 1}));
@@ -240,7 +279,7 @@ TEST_CASE("an op that only moves one of the call's inputs is listed as an op of 
   const std::vector<Step> two = {steps()[0], steps()[1]};
   const kt::Tensor v = values({5, 7, 9});
   const std::string text =
-      grader::journey_text(two,
+      journey_text_of(two,
                            {event("add", values({1, 2, 3})), event("transpose", values({9, 7, 5})),
                             event("mul", values({1, 1, 1}))},
                            values({1, 1, 1}), {{"q", values({1, 1, 2})}, {"v", v}});
@@ -252,7 +291,7 @@ TEST_CASE("an op whose result is a step again is not listed among the ops that a
           "[journey]") {
   const std::vector<Step> two = {steps()[0], steps()[1]};
   // #2 recomputes x (a masked_fill with nothing masked); #3 computes y differently.
-  const std::string text = grader::journey_text(
+  const std::string text = journey_text_of(
       two,
       {event("add", values({1, 2, 3})), event("masked_fill", values({1, 2, 3})),
        event("sub", values({5, 5, 5})), event("mul", values({2, 4, 7}))},
@@ -268,7 +307,7 @@ TEST_CASE("a call that threw has a journey up to the throw, with the shape of th
   kt::TraceEvent thrown;
   thrown.op = "matmul";
   thrown.threw = true;
-  const std::string text = grader::journey_text(
+  const std::string text = journey_text_of(
       steps(), {event("add", values({1, 2, 3})), event("view", values({1, 2, 3})), thrown},
       kt::Tensor(), {}, /*threw=*/true);
   CHECK(text.find(" 2. y = 2x") != std::string::npos);
@@ -280,7 +319,7 @@ TEST_CASE("a call that threw has a journey up to the throw, with the shape of th
           "there: #2 view -> [3], then #3 matmul, which threw.") != std::string::npos);
   CHECK(text.find("returns something else") == std::string::npos);
   // Every step reached before the throw: nothing to say beside where it threw.
-  CHECK(grader::journey_text(steps(),
+  CHECK(journey_text_of(steps(),
                              {event("add", values({1, 2, 3})), event("mul", values({2, 4, 6})),
                               event("masked_fill", values({-100, 4, 6}))},
                              kt::Tensor(), {}, /*threw=*/true)
@@ -291,7 +330,7 @@ TEST_CASE("before a throw, a step reached in other places is not taken for the d
           "[journey]") {
   // y's numbers in other places (a harmless layout when later steps come in place) and then a
   // throw before z: the journey does not blame the layout of y.
-  const std::string text = grader::journey_text(
+  const std::string text = journey_text_of(
       steps(), {event("add", values({1, 2, 3})), event("mul", values({6, 4, 2}))}, kt::Tensor(), {},
       /*threw=*/true);
   CHECK(text.find("in other places  <- first divergence") == std::string::npos);
@@ -305,13 +344,13 @@ TEST_CASE("code that threw is placed at the step it was on, not at the next in t
   const std::vector<Step> abc = {{"a", values({1, 2, 3}), -1, {}},
                                  {"b", values({7, 8, 9}), -1, {}},
                                  {"c = 2a", values({2, 4, 6}), -1, {0}}};
-  const std::string text = grader::journey_text(abc, {event("add", values({1, 2, 3}))},
+  const std::string text = journey_text_of(abc, {event("add", values({1, 2, 3}))},
                                                 kt::Tensor(), {}, /*threw=*/true);
   CHECK(text.find("Step 3 (c = 2a, [3]) is the first step no op of yours produces before your "
                   "code throws") != std::string::npos);
   // Not thrown: the first step not reached, in order.
   const std::string returned =
-      grader::journey_text(abc, {event("add", values({1, 2, 3}))}, values({0, 0, 0}));
+      journey_text_of(abc, {event("add", values({1, 2, 3}))}, values({0, 0, 0}));
   CHECK(returned.find("Step 2 (b, [3]) is the first step no op of yours produces") !=
         std::string::npos);
 }

@@ -77,7 +77,7 @@ kt::Tensor key_blocks(const Case& c, bool rescale_acc = true) {
 std::string journey_of(const Case& c, const std::function<kt::Tensor()>& code) {
   kt::Tensor out;
   const std::vector<kt::TraceEvent> events = trace_learner([&] { out = code(); });
-  return journey_of_trace(c, events, out);
+  return journey_of_trace(c, events, out).text;
 }
 
 std::vector<Case> cases() {

@@ -74,9 +74,9 @@ TEST_CASE("a correct kv_cache decode diverges nowhere on its last call", "[kv_ca
   const Reset reset;
   learner_computes(Bug::None);
   const Diagnosis<Case> d = diagnosis();
-  CHECK(journey_of(d, a_case()).empty());
+  CHECK(journey_of(d, a_case()).text.empty());
   kt::Generator gen(8);
-  CHECK(journey_of(d, make_case(gen, 1, 1, 2, false, {4})).empty());
+  CHECK(journey_of(d, make_case(gen, 1, 1, 2, false, {4})).text.empty());
 }
 
 TEST_CASE("a single bug in a kv_cache decode is reported at its step of the last call",
@@ -97,7 +97,7 @@ TEST_CASE("a single bug in a kv_cache decode is reported at its step of the last
   for (const Expect& e : bugs) {
     CAPTURE(int(e.bug));
     learner_computes(e.bug);
-    const std::string text = journey_of(d, a_case());
+    const std::string text = journey_of(d, a_case()).text;
     INFO(text);
     CHECK(diverging_step(text) == e.step);
     CHECK(text.rfind("On the case B = 2, H = 2, d_head = 4, a prefill of 2 then chunks of 1, 3, "

@@ -35,7 +35,7 @@ TEST_CASE("a correct forward diverges nowhere, nor does one with the scale folde
           "[journey]") {
   for (bool grouped : {false, true}) {
     learner_computes(grouped, [](const Case& c) { return run_mistakes(c, {}); });
-    CHECK(journey(masked_case()).empty());
+    CHECK(journey(masked_case()).text.empty());
     // Scale folded into q: the unscaled scores are never computed, the scaled ones are.
     learner_computes(grouped, [](const Case& c) {
       Case scaled = c;
@@ -46,7 +46,7 @@ TEST_CASE("a correct forward diverges nowhere, nor does one with the scale folde
       m.scale_missing = true;
       return run_mistakes(scaled, m);
     });
-    CHECK(journey(masked_case()).empty());
+    CHECK(journey(masked_case()).text.empty());
   }
 }
 
@@ -85,7 +85,7 @@ TEST_CASE("a single bug in each step is reported at that step", "[journey]") {
   for (const Bug& bug : bugs) {
     INFO(bug.what);
     learner_computes(false, [m = bug.mistakes](const Case& c) { return run_mistakes(c, m); });
-    const std::string text = journey(masked_case());
+    const std::string text = journey(masked_case()).text;
     INFO(text);
     CHECK(diverging_step(text) == bug.step);
   }
@@ -93,7 +93,7 @@ TEST_CASE("a single bug in each step is reported at that step", "[journey]") {
 
 TEST_CASE("a forward that computes every step but returns something else is told so", "[journey]") {
   learner_computes(false, [](const Case& c) { return run_mistakes(c, {.residual_added = true}); });
-  const std::string text = journey(masked_case());
+  const std::string text = journey(masked_case()).text;
   CHECK(text.find("Every step is among your ops' results, the last one included (step 13, out = "
                   "out_proj(merged)), but your code returns something else") != std::string::npos);
   CHECK(text.find("Your ops from there: #") != std::string::npos);
@@ -102,11 +102,11 @@ TEST_CASE("a forward that computes every step but returns something else is told
 
 TEST_CASE("in a grouped kata the kv heads' repetition is a step of its own", "[journey]") {
   learner_computes(true, [](const Case& c) { return run_mistakes(c, {.kv_tiled = true}); });
-  CHECK(diverging_step(journey(masked_case())) == "k heads repeated per group");
+  CHECK(diverging_step(journey(masked_case()).text) == "k heads repeated per group");
   learner_computes(true, [](const Case& c) {
     return run_mistakes(c, {.v_from = Proj::K});  // (v from k_proj: the values diverge)
   });
-  CHECK(diverging_step(journey(masked_case())) == "v = v_proj(x)");
+  CHECK(diverging_step(journey(masked_case()).text) == "v = v_proj(x)");
   const std::vector<Step> steps = expected_steps(masked_case());
   std::vector<std::string> names;
   for (const Step& s : steps) names.push_back(s.name);
@@ -116,7 +116,7 @@ TEST_CASE("in a grouped kata the kv heads' repetition is a step of its own", "[j
 TEST_CASE("the journey shows the steps beside the ops that computed them", "[journey]") {
   learner_computes(false,
                    [](const Case& c) { return run_mistakes(c, {.softmax_over_queries = true}); });
-  const std::string text = journey(masked_case());
+  const std::string text = journey(masked_case()).text;
   CHECK(text.rfind("On the case B = 2, T = 3, num_heads = 2, d_head = 3, forward(x, attn_mask):\n",
                    0) == 0);
   // The op that computes the weights, the other way, on the step's row and said with both values.

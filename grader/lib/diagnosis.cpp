@@ -101,28 +101,31 @@ void set_double_diagnosis(Failure& f, const CatalogueEntry& a, const CatalogueEn
 }
 
 /// No catalogued mistake fits: where the computation first goes wrong, on a case with some size
-/// to it (the discriminating ones first) where the output is wrong (not thrown), else the failing
-/// one; on none, up to the throw on a case where the code threw, in the same order (on the smallest
-/// case, where every size is 1, steps meet ops by chance).
+/// to it (the discriminating ones) where the output is wrong, else one where the code threw (up to
+/// the throw), and only then on the failing one, wrong or thrown: on the smallest case, where
+/// every size is 1, steps meet ops by chance (a block of one key has p = 1, so acc = v's slice).
 static void journey_where_wrong(Failure& shrunk, const DiagnosisRun& run,
                                 const std::vector<kt::Tensor>& got,
                                 const std::vector<kt::Tensor>& expected) {
   if (!run.journey) return;
-  const auto at = journey_case(run.cases, [&](size_t c) {
+  const auto wrong = [&](size_t c) {
     if (!got[c].defined()) return false;
     return run.wrong ? run.wrong(c, got[c], expected[c]) : !close(got[c], expected[c]);
-  });
+  };
   const auto set = [&](size_t c) {
-    const Journey j = run.journey(c);
+    const bool failing = run.failing_kept && c == 0;
+    const Journey j = failing ? run.journey(c) : on_another_case(run.journey(c));
     shrunk.journey = j.text;
     shrunk.journey_step = j.step;
+    return !j.text.empty();
   };
-  if (at) {
-    set(*at);
-    return;
-  }
-  for (size_t i = 1; i <= run.cases && shrunk.journey.empty(); ++i)
-    if (!got[i % run.cases].defined()) set(i % run.cases);
+  // The discriminating cases in their order (the same for every check), then the failing one.
+  const size_t first = run.failing_kept ? 1 : 0;
+  for (size_t c = first; c < run.cases; ++c)
+    if (wrong(c) && set(c)) return;
+  for (size_t c = first; c < run.cases; ++c)
+    if (!got[c].defined() && set(c)) return;
+  if (run.failing_kept && run.cases > 0 && (wrong(0) || !got[0].defined())) set(0);
 }
 
 void diagnose(Failure& shrunk, const DiagnosisRun& run) {

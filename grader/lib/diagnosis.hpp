@@ -62,7 +62,8 @@ void set_diagnosis(Failure& f, const CatalogueEntry& entry, size_t cases, size_t
 /// What the diagnosis of a kata's failure needs, by case index (the kit's type-erased core; a
 /// kata fills in Diagnosis<Case> below).
 struct DiagnosisRun {
-  size_t cases = 0;  // the failing case (when kept) first, then the discriminating ones
+  size_t cases = 0;          // the failing case (when kept) first, then the discriminating ones
+  bool failing_kept = true;  // whether case 0 is the failing case
   const std::vector<CatalogueEntry>* entries = nullptr;
   /// The learner's output on case c, or an undefined tensor when there is nothing to compare
   /// (it threw, or returned another shape): then no diagnosis is made, unless matches_errors.
@@ -155,9 +156,11 @@ void diagnose_after_shrinking(Failure& f, const Case& failing,
     const Diagnosis<Case> d = make();
     if (d.attention_map || d.steps) shrunk.attention_map = map_of(d, failing);
     std::vector<Case> cases = d.discriminating_cases();
-    if (!d.keeps_failing || d.keeps_failing(failing)) cases.insert(cases.begin(), failing);
+    const bool kept = !d.keeps_failing || d.keeps_failing(failing);
+    if (kept) cases.insert(cases.begin(), failing);
     DiagnosisRun run;
     run.cases = cases.size();
+    run.failing_kept = kept;
     run.entries = &d.entries;
     run.learner = [&](size_t c) { return d.learner(cases[c]); };
     run.matches_errors = d.matches_errors;

@@ -365,7 +365,35 @@ std::string where_it_differs(const kt::Tensor& got, const kt::Tensor& want) {
   return "at " + index + "] it gives " + yours + " where the step is " + step;
 }
 
+/// The axis along which got is want in reverse order (and is not want), or -1.
+int64_t reversed_along(const kt::Tensor& got, const kt::Tensor& want) {
+  if (got.sizes() != want.sizes()) return -1;
+  const std::vector<double> gv = got.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> wv = want.to(kt::Float64).contiguous().to_vector<double>();
+  const kt::Shape& shape = want.sizes();
+  for (size_t a = 0; a < shape.size(); ++a) {
+    if (shape[a] < 2) continue;
+    size_t inner = 1;
+    for (size_t b = a + 1; b < shape.size(); ++b) inner *= size_t(shape[b]);
+    const size_t n = size_t(shape[a]);
+    bool reversed = true, same = true;
+    for (size_t i = 0; i < gv.size() && reversed; ++i) {
+      const int64_t k = int64_t((i / inner) % n);  // the index along axis a
+      const size_t j = size_t(int64_t(i) + (int64_t(n) - 1 - 2 * k) * int64_t(inner));
+      reversed = std::abs(gv[i] - wv[j]) <= 1e-9 * (1 + std::abs(wv[j]));
+      same = same && std::abs(gv[i] - wv[i]) <= 1e-9 * (1 + std::abs(wv[i]));
+    }
+    if (reversed && !same) return int64_t(a);
+  }
+  return -1;
+}
+
 }  // namespace
+
+bool same_tensor(const kt::TensorMeta& a, const kt::TensorMeta& b) {
+  return a.address != 0 && a.address == b.address && a.sizes == b.sizes && a.strides == b.strides &&
+         a.dtype == b.dtype;
+}
 
 LearnerTrace trace_learner_whole(const std::function<void()>& fn, bool keep_values) {
   LearnerTrace traced;
@@ -453,12 +481,6 @@ size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t
   return steps.size();
 }
 
-std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t)>& wrong) {
-  for (size_t i = 1; i <= cases; ++i)
-    if (wrong(i % cases)) return i % cases;
-  return std::nullopt;
-}
-
 Journey journey_text(const std::vector<Step>& steps,
                      const std::vector<kt::TraceEvent>& traced_events, const kt::Tensor& returned,
                      const std::vector<NamedInput>& inputs, bool threw) {
@@ -530,6 +552,56 @@ Journey journey_text(const std::vector<Step>& steps,
   const int64_t differently = returns_other || diverges_by_layout
                                   ? -1
                                   : computes_differently(events, after, steps, diverging, at);
+  // The name of the call's input that the tensor m given to op i is (known by where it lies: an
+  // input named before op i, that no op since has made again), or "".
+  const auto input_named = [&](int64_t i, const kt::TensorMeta& m) {
+    std::string name;
+    for (const NamedInput& in : inputs) {
+      if (int64_t(in.after) > i || !same_tensor(in.meta, m)) continue;
+      bool remade = false;
+      for (int64_t j = int64_t(in.after); j < i && !remade; ++j)
+        remade = same_tensor(events[size_t(j)].output, m);
+      if (remade) continue;
+      if (!name.empty() && name != in.name) return std::string();  // two names: neither
+      name = in.name;
+    }
+    return name;
+  };
+  // "#1 slice(-2, 0, 3, 1) of k -> ...": an op given one of the call's inputs names it; "#9
+  // transpose(-2, -1) of v -> ...": so does one that only moves an input's numbers.
+  const auto op_of = [&](int64_t i) {
+    const kt::TraceEvent& e = events[size_t(i)];
+    std::string shown = std::string("#") + std::to_string(i + 1) + " " + op_text(e);
+    // Each input as its name, else as the op that made it ("#1"), else by its shape.
+    std::vector<std::string> given;
+    bool named = false;
+    for (const kt::TensorMeta& m : e.inputs) {
+      std::string name = input_named(i, m);
+      named = named || !name.empty();
+      for (int64_t j = i; name.empty() && j-- > 0;)
+        if (same_tensor(events[size_t(j)].output, m)) {
+          name = '#';  // (piecewise: GCC 12's -Wstringop-overflow misfires on "#" + std::string)
+          name += std::to_string(j + 1);
+        }
+      given.push_back(name.empty() ? "a " + shape_text(m.sizes) + " tensor" : name);
+    }
+    if (named && e.inputs.size() <= 4) {
+      std::string of = given[0];
+      for (size_t g = 1; g < given.size(); ++g)
+        of += (g + 1 == given.size() ? " and " : ", ") + given[g];
+      const size_t arrow = shown.find(" -> ");
+      return shown.substr(0, arrow) + " of " + of + shown.substr(arrow);
+    }
+    if (!moves_only(e.op) || !e.value.defined()) return shown;
+    std::string of;
+    for (const NamedInput& in : inputs)
+      if (in.value.defined() && in.value.numel() == e.value.numel() &&
+          same_values(sorted_values(in.value), sorted_values(e.value)))
+        of = of.empty() ? in.name : "?";  // two inputs alike: name neither
+    if (of.empty() || of == "?") return shown;
+    const size_t arrow = shown.find(" -> ");
+    return shown.substr(0, arrow) + " of " + of + shown.substr(arrow);
+  };
   size_t width = 0;
   for (const Step& s : steps) width = std::max(width, s.name.size());
   width = std::min<size_t>(width + 2, 42);
@@ -555,10 +627,7 @@ Journey journey_text(const std::vector<Step>& steps,
       }
     } else if (i == diverging && differently >= 0) {
       // (Appended piece by piece, as above: GCC 12's -Wstringop-overflow misfires on the chain.)
-      line += '#';
-      line += std::to_string(differently + 1);
-      line += ' ';
-      line += op_text(events[size_t(differently)]);
+      line += op_of(differently);
       line += ", other values  <- first divergence";
     } else if (i == diverging && !returns_other) {
       line += "none  <- first divergence";
@@ -567,20 +636,6 @@ Journey journey_text(const std::vector<Step>& steps,
     }
     text += line + "\n";
   }
-  // "#9 transpose(-2, -1) of v -> ...": an op that only moves one input's numbers names it.
-  const auto op_of = [&](int64_t i) {
-    const kt::TraceEvent& e = events[size_t(i)];
-    std::string shown = std::string("#") + std::to_string(i + 1) + " " + op_text(e);
-    if (!moves_only(e.op) || !e.value.defined()) return shown;
-    std::string of;
-    for (const NamedInput& in : inputs)
-      if (in.value.defined() && in.value.numel() == e.value.numel() &&
-          same_values(sorted_values(in.value), sorted_values(e.value)))
-        of = of.empty() ? in.name : "?";  // two inputs alike: name neither
-    if (of.empty() || of == "?") return shown;
-    const size_t arrow = shown.find(" -> ");
-    return shown.substr(0, arrow) + " of " + of + shown.substr(arrow);
-  };
   // What the learner's code did instead: its ops after the last step reached before it.
   std::string next;
   int shown = 0, more = 0;
@@ -627,7 +682,13 @@ Journey journey_text(const std::vector<Step>& steps,
     text += "Your op #" + std::to_string(at[diverging] + 1) + " " + op_text(e) +
             " has the numbers of step " + std::to_string(diverging + 1) + " (" +
             steps[diverging].name +
-            "), but in other places: " + where_it_differs(e.value, steps[diverging].value) + ".";
+            "), but in other places: " + where_it_differs(e.value, steps[diverging].value);
+    const int64_t reversed = reversed_along(e.value, steps[diverging].value);
+    if (reversed >= 0)
+      text += e.value.dim() == 1
+                  ? ": the step in reverse order"
+                  : ": the step in reverse order along dim " + std::to_string(reversed);
+    text += ".";
     if (diverging + 1 == steps.size() && returned.defined() &&
         returned.sizes() == e.value.sizes() &&
         kt::allclose(returned.to(kt::Float64), e.value.to(kt::Float64), 1e-12, 0.0))
@@ -644,25 +705,27 @@ Journey journey_text(const std::vector<Step>& steps,
           " done another way before it: look there first, then at how that op puts its "
           "numbers together.";
     } else {
-      text +=
-          " The mistake is in how that op puts them together (the order of its inputs, or "
-          "an axis).";
+      text += reversed >= 0 ? " The mistake is in the order that op puts them in."
+              : e.value.dim() < 2
+                  ? " The mistake is in how that op puts them together (the order of its "
+                    "inputs)."
+                  : " The mistake is in how that op puts them together (the order of its "
+                    "inputs, or an axis).";
     }
     const std::string unused = no_step_before(at[diverging]);
     if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
-    return {text + "\n", step};
+    return {text + "\n", step, ""};
   }
   if (returns_other) {
     text += "Every step is among your ops' results, the last one included (step " +
             std::to_string(steps.size()) + ", " + steps.back().name +
             "), but your code returns something else: look at what it does after it.";
     if (!next.empty()) text += " Your ops from there: " + next + ".";
-    return {text + "\n", step};
+    return {text + "\n", step, ""};
   }
   if (differently >= 0) {
     // The decisive op is on the table's row; here, what it computes beside what it should.
-    text += "Your op #" + std::to_string(differently + 1) + " " +
-            op_text(events[size_t(differently)]) + " has the shape of step " +
+    text += "Your op " + op_of(differently) + " has the shape of step " +
             std::to_string(diverging + 1) + " (" + steps[diverging].name +
             ") but computes it differently: " +
             where_it_differs(events[size_t(differently)].value, steps[diverging].value) +
@@ -670,7 +733,7 @@ Journey journey_text(const std::vector<Step>& steps,
             ". Every step before it is there, so the mistake is in that op or in what it is given.";
     const std::string unused = no_step_before(differently);
     if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
-    return {text + "\n", step};
+    return {text + "\n", step, ""};
   }
   if (threw) {
     // The call threw before the step: what is known is the steps it reached, and the step's shape.
@@ -681,7 +744,7 @@ Journey journey_text(const std::vector<Step>& steps,
     if (!next.empty() || !thrower.empty())
       text += " Your ops from there: " + next + (next.empty() || thrower.empty() ? "" : ", then ") +
               (thrower.empty() ? "" : thrower + ", which threw") + ".";
-    return {text + "\n", step};
+    return {text + "\n", step, ""};
   }
   text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name + ", " +
           shape_text(steps[diverging].value.sizes()) +
@@ -689,7 +752,7 @@ Journey journey_text(const std::vector<Step>& steps,
           "the mistake is in that step (done differently, in another order, or not at all), or "
           "in the layout of its inputs.";
   if (!next.empty()) text += " Your ops from there: " + next + ".";
-  return {text + "\n", step};
+  return {text + "\n", step, ""};
 }
 
 Journey journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
@@ -704,7 +767,19 @@ Journey journey_of_call(const std::vector<Step>& steps, const std::function<kt::
 }
 
 Journey on_case(const std::string& case_text, Journey j) {
-  if (!j.text.empty()) j.text = "On " + case_text + ":\n" + j.text;
+  if (j.text.empty()) return j;
+  j.text = "On " + case_text + ":\n" + j.text;
+  j.on = case_text;
+  return j;
+}
+
+Journey on_another_case(Journey j) {
+  const std::string header = "On " + j.on + ":\n";
+  if (j.on.empty() || !j.text.starts_with(header)) return j;
+  j.text = header +
+           "(Another case than the smallest failing one shown below, chosen for its sizes: op "
+           "numbers here count this case's ops.)\n" +
+           j.text.substr(header.size());
   return j;
 }
 

@@ -70,6 +70,10 @@ struct NamedInput {
   size_t after = 0;       // how many of the learner's ops ran before it was named, when traced
 };
 
+/// Whether a and b are one tensor: the same place, layout and dtype (a traced tensor is known by
+/// where it lies, kt::TensorMeta::address).
+bool same_tensor(const kt::TensorMeta& a, const kt::TensorMeta& b);
+
 /// A call of the learner's code as traced: its ops from the learner_code_starts() mark on, ops
 /// that threw among them (TraceEvent::threw), and the inputs its handler named
 /// (serve::learner_code_starts, serve::name_inputs: events "input:NAME", taken out of `events`,
@@ -105,17 +109,14 @@ std::vector<int64_t> align_steps(const std::vector<Step>& steps,
 /// steps.size() when there is none.
 size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t>& at);
 
-/// The case a failing check traces its journey on: the first of cases 1, 2, ... (fixed cases with
-/// some size to them) whose output is wrong (`wrong(i)`), else case 0 (the shrunk one) if it is;
-/// nullopt when none is.
-std::optional<size_t> journey_case(size_t cases, const std::function<bool(size_t)>& wrong);
-
 /// A journey: its text, and the step it names as the first divergence ("step 3 (angles =
-/// positions ⊗ inv_freq)", or "what is returned after step 10"). Two failing checks whose journeys name one step come from
-/// one mistake, whatever their cases (Note [root causes] in grader/cli/reports/result.cpp).
+/// positions ⊗ inv_freq)", or "what is returned after step 10"). Two failing checks whose journeys
+/// name one step come from one mistake, whatever their cases (Note [root causes] in
+/// grader/cli/reports/result.cpp).
 struct Journey {
   std::string text;  // several lines; empty when nothing diverges
   std::string step;  // empty when text is
+  std::string on;    // the case it is on, when text begins "On ON:\n" (on_case)
 };
 
 /// The report: the steps beside the ops that computed them, the first diverging step, and the
@@ -141,5 +142,8 @@ Journey journey_of_call(const std::vector<Step>& steps, const std::function<kt::
 
 /// j with its text under "On CASE_TEXT:" (nothing when it is empty).
 Journey on_case(const std::string& case_text, Journey j);
+/// j (from on_case) on a case other than the failing one the report shows: its header says so,
+/// and that its op numbers are its own (readers took two cases' numbers for one).
+Journey on_another_case(Journey j);
 
 }  // namespace grader

@@ -31,12 +31,6 @@ namespace {
 /// The inputs of an op shown one by one (a cat of more is shown by their count).
 constexpr size_t kShownInputs = 4;
 
-/// Whether a and b are one tensor: the same place, layout and dtype.
-bool same_tensor(const kt::TensorMeta& a, const kt::TensorMeta& b) {
-  return a.address != 0 && a.address == b.address && a.sizes == b.sizes && a.strides == b.strides &&
-         a.dtype == b.dtype;
-}
-
 /// The one name of the named inputs `pick` accepts, or nullopt (none, or two names).
 template <class Pick>
 std::optional<std::string> one_input(const LearnerTrace& traced, Pick pick) {

@@ -84,8 +84,8 @@ struct Finding {
   /// Without a diagnosis: the correct computation's steps beside the learner's ops, and the first
   /// step the learner's code never computes (grader/lib/journey.hpp); several lines, or empty.
   std::string journey;
-  /// The step the journey names as the first divergence ("step 3 (angles = positions ⊗ inv_freq)"), or
-  /// empty: what failing checks share when one mistake stops them (a report groups by it).
+  /// The step the journey names as the first divergence ("step 3 (angles = positions ⊗ inv_freq)"),
+  /// or empty: what failing checks share when one mistake stops them (a report groups by it).
   std::string journey_step;
   /// When the learner's code threw: the op of theirs that threw and where its inputs came from
   /// (grader/lib/where_threw.hpp); several lines, or empty.

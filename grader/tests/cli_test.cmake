@@ -169,7 +169,8 @@ cat '${WORK}/watch.out'
     expect_run("watch grades the kata and keeps watching" 0 "Watching katas/mha/mha.cpp.*NOT STARTED.*watching for the next save"
                sh ${WORK}/watch.sh)
     # Interview mode, scripted, for every kata: the stub, a wrong save (counts only, no pitfall
-    # named), a right save (the end, the full report), the drill answered from a file.
+    # named), a right save (the end, the full report), the drill answered from a file. (Each wait
+    # is up to 5 minutes: on a loaded machine a save's build and grading took over the 2 it was.)
     file(WRITE ${WORK}/answers.txt "the max makes every exponent at most 0\n\nsecond answer\n\n")
     file(WRITE ${WORK}/interview.sh "set -u
 for k in ${listed_names}; do
@@ -177,7 +178,7 @@ for k in ${listed_names}; do
   out='${WORK}/interview-'$k.out
   KT_SOURCE_DIR='${WORK}/repo' KT_STATE_DIR='${WORK}/interview-state' '${GRADE}' interview $k --minutes 5 < '${WORK}/answers.txt' > $out 2>&1 &
   pid=$!
-  wait_for() { i=0; while [ $i -lt 600 ] && ! grep -q \"$1\" $out; do sleep 0.2; i=$((i + 1)); done; }
+  wait_for() { i=0; while [ $i -lt 1500 ] && ! grep -q \"$1\" $out; do sleep 0.2; i=$((i + 1)); done; }
   wait_for 'The clock is running'
   cp \"$(ls '${SOURCE}/solutions/'$k/pitfalls/*.cpp | head -n 1)\" '${WORK}/repo/interview/'$k/$file
   wait_for ' left\\] '

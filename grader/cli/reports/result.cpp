@@ -88,8 +88,10 @@ std::string without_digits(const std::string& text) {
 // readers took two texts for two mistakes), why it stopped (a crash by its signal, a time-out; a
 // check not run after another timed out has that check's key), its first diverging step (the step,
 // whatever the case: one rope mistake diverges at its angles on every case, whether the code then
-// returns wrong values or throws), its pitfall. Two checks that share a key have one cause, and so, through a check with two keys, do
-// checks with different keys (union-find). No key is read off a message's text.
+// returns wrong values or throws; numbers aside, as a step's name may hold its case's sizes, "s₀ =
+// q[2:4] k[0:2]ᵀ"), its pitfall. Two checks that share a key have one cause, and so, through a
+// check with two keys, do checks with different keys (union-find). No key is read off a message's
+// text.
 std::vector<std::string> keys_of(const TestResult& t) {
   std::vector<std::string> keys;
   if (t.status == Status::Pass) return keys;
@@ -105,7 +107,7 @@ std::vector<std::string> keys_of(const TestResult& t) {
                    std::to_string(t.signal));
   }
   if (!t.journey_step.empty())
-    keys.push_back("journey " + t.journey_step);
+    keys.push_back("journey " + without_digits(t.journey_step));
   else if (!t.journey.empty())
     keys.push_back("journey " + t.journey);
   if (!t.pitfall.empty()) keys.push_back("diagnosis " + t.pitfall);

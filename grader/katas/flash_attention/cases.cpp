@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "grader/katas/flash_attention/catalogue.hpp"
 #include "grader/lib/journey.hpp"
 #include "grader/lib/remote.hpp"
 #include "reference/flash_attention/flash_attention.hpp"
@@ -248,10 +249,14 @@ Failure failure_from_run(const Case& c, const Run& run) {
     }
     f.message += ".";
     f.wrong = report::wrong_of(run.out.sizes() != c.out_shape(), run.out.dtype() != c.q.dtype());
+    // Where the shape goes wrong (not for a wrong dtype alone: its values are the comparison's).
+    if (run.out.sizes() != c.out_shape()) diagnose_after_shrinking(f, c);
     return f;
   }
   Failure f = failure_from_throw(run, c.call());
   f.counterexample = c.describe();
+  // The journey up to the throw: which steps it reached, and the one it did not.
+  if (run.threw_error()) diagnose_after_shrinking(f, c);
   return f;
 }
 

@@ -172,7 +172,8 @@ std::vector<Step> steps_query_block(const Case& c) {
 }
 
 Journey journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& events,
-                         const kt::Tensor& returned, bool threw) {
+                         const kt::Tensor& returned, bool threw,
+                         const std::vector<NamedInput>& inputs) {
   // (The op that threw, last when it did, has no result to align: journey_text names it.)
   std::vector<kt::TraceEvent> done = events;
   std::erase_if(done, [](const kt::TraceEvent& e) { return e.threw; });
@@ -187,17 +188,20 @@ Journey journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& event
                             [&](const kt::TraceEvent& e) { return e.output.sizes == shape; });
   }
   // Its running sums are several ops each (Step::sums_ops): no one op computes one differently.
-  return journey_text(by_blocks ? blocks.steps : every.steps, events, returned,
-                      {{"q", c.q}, {"k", c.k}, {"v", c.v}}, threw);
+  // The call's inputs as its handler named them, else as the case has them (matched by value).
+  return journey_text(
+      by_blocks ? blocks.steps : every.steps, events, returned,
+      inputs.empty() ? std::vector<NamedInput>{{"q", c.q}, {"k", c.k}, {"v", c.v}} : inputs, threw);
 }
 
 Journey journey(const Case& c) {
   Run run;
-  const std::vector<kt::TraceEvent> events =
-      trace_learner_whole([&] { run = run_learner(c); }).events;  // with the op that threw
+  const LearnerTrace traced =
+      trace_learner_whole([&] { run = run_learner(c); });  // with the op that threw
   if (!run.ok() && !run.threw_error()) return {};
   if (run.ok() && run.out.sizes() != c.out_shape()) return {};
-  return on_case(case_text(c), journey_of_trace(c, events, run.out, !run.ok()));
+  return on_case(case_text(c),
+                 journey_of_trace(c, traced.events, run.out, !run.ok(), traced.inputs));
 }
 
 // Note [flash_attention map]

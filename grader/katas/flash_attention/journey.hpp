@@ -45,8 +45,10 @@ std::vector<Step> steps_query_block(const Case& c);
 
 /// The journey of a traced call on c that returned `returned` (or threw: `events` then ends with
 /// the op that threw), along the tiling it follows further; empty when nothing diverges.
+/// `inputs`: the call's named inputs (LearnerTrace); else q, k and v as the case has them.
 Journey journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& events,
-                         const kt::Tensor& returned, bool threw = false);
+                         const kt::Tensor& returned, bool threw = false,
+                         const std::vector<NamedInput>& inputs = {});
 
 /// The learner's call on c, traced, and its journey ("On CASE_TEXT:\n..."), up to the throw when
 /// a kt op threw; empty when it returned another shape, or nothing diverges.

@@ -184,7 +184,7 @@ std::optional<Failure> failure_from_decode(const Case& c, const Decode& d) {
                                    : std::string("an undefined tensor")) +
               "; each call returns the outputs of its own new tokens only: (B, T_new, d_model) = " +
               kt::shape_str({c.B, n, c.D()}) + ".";
-  f.wrong = Wrong::Shape;  // the call checks the shape only
+  f.wrong = Wrong::Shape;          // the call checks the shape only
   diagnose_after_shrinking(f, c);  // where the shape goes wrong
   return f;
 }

@@ -67,11 +67,12 @@ std::string case_text(const Case& c) {
 
 Journey journey(const Case& c) {
   const std::vector<Step> steps = expected_steps(c);
-  std::vector<kt::TraceEvent> events;
   Run run;
-  events = trace_learner_whole([&] { run = run_learner(c); }).events;  // with the op that threw
+  const LearnerTrace traced =
+      trace_learner_whole([&] { run = run_learner(c); });  // with the op that threw
   if (!run.ok() && !run.threw_error()) return {};
-  return on_case(case_text(c), journey_text(steps, events, run.out, {}, !run.ok()));
+  return on_case(case_text(c),
+                 journey_text(steps, traced.events, run.out, traced.inputs, !run.ok()));
 }
 
 AttentionMap attention_map(const Case& c) {

@@ -46,14 +46,13 @@ std::vector<kt::TraceEvent> traced_run(const Case& c, Run& run) {
 Journey journey(const Case& c) {
   const std::vector<Step> steps = expected_steps(c);
   Run run;
-  const std::vector<kt::TraceEvent> events =
-      trace_learner_whole([&] { run = run_learner(c); }).events;  // with the op that threw
+  const LearnerTrace traced =
+      trace_learner_whole([&] { run = run_learner(c); });  // with the op that threw
   if (!run.ok() && !run.threw_error()) return {};
-  return on_case("the case T_q = " + std::to_string(c.Tq()) + ", T_k = " +
-                     std::to_string(c.Tk()) + ", d_k = " + std::to_string(c.dk()) +
-                     ", d_v = " + std::to_string(c.dv()) + ", " + c.call(),
-                 journey_text(steps, events, run.out, {{"q", c.q}, {"k", c.k}, {"v", c.v}},
-                              !run.ok()));
+  return on_case("the case T_q = " + std::to_string(c.Tq()) + ", T_k = " + std::to_string(c.Tk()) +
+                     ", d_k = " + std::to_string(c.dk()) + ", d_v = " + std::to_string(c.dv()) +
+                     ", " + c.call(),
+                 journey_text(steps, traced.events, run.out, traced.inputs, !run.ok()));
 }
 
 AttentionMap attention_map(const Case& c) {

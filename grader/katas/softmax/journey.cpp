@@ -20,11 +20,11 @@ std::vector<Step> expected_steps(const Case& c) {
 Journey journey(const Case& c) {
   const std::vector<Step> steps = expected_steps(c);
   Run run;
-  const std::vector<kt::TraceEvent> events = trace_learner([&] { run = run_learner(c); });
+  const LearnerTrace traced = trace_learner_whole([&] { run = run_learner(c); });
   if (!run.ok()) return {};
   return on_case(
       "the case x shape = " + kt::shape_str(c.x.sizes()) + ", dim = " + std::to_string(c.dim),
-      journey_text(steps, events, run.out));
+      journey_text(steps, traced.events, run.out, traced.inputs));
 }
 
 }  // namespace grader::kata_softmax

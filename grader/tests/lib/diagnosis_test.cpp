@@ -44,7 +44,7 @@ Failure diagnosed(const std::function<kt::Tensor(const kt::Tensor&)>& learner,
   run.computes = [&](size_t e, size_t c) { return entry_output(e, xs[c]); };
   run.matches_errors = matches_errors;
   run.journey = [](size_t c) {
-    return grader::Journey{"journey on case " + std::to_string(c), "step " + std::to_string(c)};
+    return grader::Journey{"journey on case " + std::to_string(c), "step " + std::to_string(c), ""};
   };
   Failure f;
   grader::diagnose(f, run);

@@ -40,8 +40,7 @@ std::string journey_text_of(const std::vector<Step>& steps,
 
 }  // namespace
 
-TEST_CASE("a journey names its diverging step, which two cases of one mistake share",
-          "[journey]") {
+TEST_CASE("a journey names its diverging step, which two cases of one mistake share", "[journey]") {
   // y wrong on one case and the code throwing before y on another: one step, whatever the case.
   const grader::Journey wrong = grader::journey_text(
       steps(), {event("add", values({1, 2, 3})), event("mul", values({2, 4, 9}))},
@@ -62,11 +61,11 @@ TEST_CASE("a journey names its diverging step, which two cases of one mistake sh
       values({100, -4, -6}));
   CHECK(other.step == "what is returned after step 3");
   // Nothing diverges: no text, no step.
-  const grader::Journey right = grader::journey_text(
-      steps(),
-      {event("add", values({1, 2, 3})), event("mul", values({2, 4, 6})),
-       event("masked_fill", values({-100, 4, 6}))},
-      values({-100, 4, 6}));
+  const grader::Journey right =
+      grader::journey_text(steps(),
+                           {event("add", values({1, 2, 3})), event("mul", values({2, 4, 6})),
+                            event("masked_fill", values({-100, 4, 6}))},
+                           values({-100, 4, 6}));
   CHECK(right.text.empty());
   CHECK(right.step.empty());
 }
@@ -76,9 +75,9 @@ TEST_CASE("an op after the step's inputs with its shape is shown computing it di
   // y wrong in its last entry only: more like y than like z.
   const std::string text =
       journey_text_of(steps(),
-                           {event("add", values({1, 2, 3})), event("mul", values({2, 4, 9})),
-                            event("masked_fill", values({-100, 4, 9}))},
-                           values({-100, 4, 9}));
+                      {event("add", values({1, 2, 3})), event("mul", values({2, 4, 9})),
+                       event("masked_fill", values({-100, 4, 9}))},
+                      values({-100, 4, 9}));
   CHECK(text.find(" 2. y = 2x") != std::string::npos);
   CHECK(text.find("#2 mul -> [3], other values  <- first divergence") != std::string::npos);
   CHECK(text.find("Your op #2 mul -> [3] has the shape of step 2 (y = 2x) but computes it "
@@ -105,9 +104,9 @@ TEST_CASE("an op that only moves values is not shown computing a step", "[journe
 TEST_CASE("a step several ops make together shows no op computing it differently", "[journey]") {
   std::vector<Step> summed = steps();
   summed[1].sums_ops = true;
-  const std::string text = journey_text_of(
-      summed, {event("add", values({1, 2, 3})), event("mul", values({3, 6, 9}))},
-      values({3, 6, 9}));
+  const std::string text =
+      journey_text_of(summed, {event("add", values({1, 2, 3})), event("mul", values({3, 6, 9}))},
+                      values({3, 6, 9}));
   CHECK(text.find("none  <- first divergence") != std::string::npos);
   CHECK(text.find("computes it differently") == std::string::npos);
 }
@@ -128,16 +127,16 @@ TEST_CASE("of several ops with the step's shape, the one most like it, else the 
   // The values changed before the op that computes the step: the op is the last one.
   const std::string last =
       journey_text_of(two,
-                           {event("add", values({1, 2, 3})), event("sub", values({5, 5, 5})),
-                            event("mul", values({7, 7, 7}))},
-                           values({7, 7, 7}));
+                      {event("add", values({1, 2, 3})), event("sub", values({5, 5, 5})),
+                       event("mul", values({7, 7, 7}))},
+                      values({7, 7, 7}));
   CHECK(last.find("#3 mul -> [3], other values  <- first divergence") != std::string::npos);
   // One with entries equal to the step's wins over a later one with none.
   const std::string alike =
       journey_text_of(two,
-                           {event("add", values({1, 2, 3})), event("mul", values({2, 4, 7})),
-                            event("sub", values({5, 5, 5}))},
-                           values({5, 5, 5}));
+                      {event("add", values({1, 2, 3})), event("mul", values({2, 4, 7})),
+                       event("sub", values({5, 5, 5}))},
+                      values({5, 5, 5}));
   CHECK(alike.find("#2 mul -> [3], other values  <- first divergence") != std::string::npos);
 }
 
@@ -224,13 +223,53 @@ TEST_CASE("a last step's numbers returned in other places are blamed on the op t
   std::vector<Step> two = {steps()[0], steps()[1]};
   two[1].layout = false;
   const std::string text = journey_text_of(
-      two, {event("add", values({1, 2, 3})), event("cat", values({6, 4, 2}))}, values({6, 4, 2}));
+      two, {event("add", values({1, 2, 3})), event("cat", values({4, 2, 6}))}, values({4, 2, 6}));
   CHECK(text.find("#2 cat -> [3] (the same values, in other places)  <- first divergence") !=
         std::string::npos);
   CHECK(text.find("Your op #2 cat -> [3] has the numbers of step 2 (y = 2x), but in other places: "
-                  "at [0] it gives 6 where the step is 2. Your code returns it as it is. The "
-                  "mistake is in how that op puts them together") != std::string::npos);
+                  "at [0] it gives 4 where the step is 2. Your code returns it as it is. The "
+                  "mistake is in how that op puts them together (the order of its inputs).") !=
+        std::string::npos);
   CHECK(text.find("returns something else") == std::string::npos);
+  CHECK(text.find("reverse") == std::string::npos);
+}
+
+TEST_CASE("a step's numbers in reverse order are called reversed, along the axis they are",
+          "[journey]") {
+  // Positions counted down (a rope's start_pos + T - 1 - t): 1-D, reversed.
+  std::vector<Step> two = {steps()[0], steps()[1]};
+  const std::string text = journey_text_of(
+      two, {event("add", values({1, 2, 3})), event("sub", values({6, 4, 2}))}, values({6, 4, 2}));
+  CHECK(text.find("at [0] it gives 6 where the step is 2: the step in reverse order. Your code "
+                  "returns it as it is. The mistake is in the order that op puts them in.") !=
+        std::string::npos);
+  // 2-D: rows reversed (dim 0), each row kept in order.
+  const kt::Tensor grid = kt::from_vector(std::vector<double>{1, 2, 3, 4, 5, 6}, {3, 2});
+  const kt::Tensor flipped = kt::from_vector(std::vector<double>{5, 6, 3, 4, 1, 2}, {3, 2});
+  const std::vector<Step> rows = {{"g", grid, -1, {}}};
+  const std::string by_rows = journey_text_of(rows, {event("cat", flipped)}, flipped);
+  CHECK(by_rows.find("the step in reverse order along dim 0.") != std::string::npos);
+  // Swapped halves of 4 are no reversal.
+  const kt::Tensor four = kt::from_vector(std::vector<double>{1, 2, 3, 4}, {4});
+  const kt::Tensor halves = kt::from_vector(std::vector<double>{3, 4, 1, 2}, {4});
+  const std::string swapped =
+      journey_text_of({{"h", four, -1, {}}}, {event("cat", halves)}, halves);
+  CHECK(swapped.find("in other places") != std::string::npos);
+  CHECK(swapped.find("reverse") == std::string::npos);
+}
+
+TEST_CASE("a journey on another case than the failing one says so, and whose op numbers it has",
+          "[journey]") {
+  grader::Journey j = grader::on_case("the case T = 4", {"    expected step ...\n", "step 2", ""});
+  CHECK(j.text == "On the case T = 4:\n    expected step ...\n");
+  CHECK(j.on == "the case T = 4");
+  j = grader::on_another_case(j);
+  CHECK(j.text ==
+        "On the case T = 4:\n(Another case than the smallest failing one shown below, chosen for "
+        "its sizes: op numbers here count this case's ops.)\n    expected step ...\n");
+  CHECK(j.step == "step 2");
+  // Nothing to say, nothing said.
+  CHECK(grader::on_another_case(grader::on_case("the case T = 4", {})).text.empty());
 }
 
 TEST_CASE("a step reached by its values in other places says so on its row", "[journey]") {
@@ -257,9 +296,9 @@ TEST_CASE("a step reached in other places, with nothing after it in place, is th
                                   {"w = 3z", values({9, 15, 21}), -1, {2}}};
   const std::string text =
       journey_text_of(four,
-                           {event("add", values({1, 2, 3})), event("add", values({7, 5, 3})),
-                            event("mul", values({1, 1, 1}))},
-                           values({1, 1, 1}));
+                      {event("add", values({1, 2, 3})), event("add", values({7, 5, 3})),
+                       event("mul", values({1, 1, 1}))},
+                      values({1, 1, 1}));
   CHECK(text.find(" 3. z = y + 1") != std::string::npos);
   CHECK(text.find("#2 add -> [3] (the same values, in other places)  <- first divergence") !=
         std::string::npos);
@@ -268,9 +307,9 @@ TEST_CASE("a step reached in other places, with nothing after it in place, is th
   // Reached in place after it: the other layout was harmless, and the divergence is later.
   const std::string harmless =
       journey_text_of(four,
-                           {event("add", values({1, 2, 3})), event("add", values({7, 5, 3})),
-                            event("mul", values({9, 15, 21})), event("mul", values({1, 1, 1}))},
-                           values({1, 1, 1}));
+                      {event("add", values({1, 2, 3})), event("add", values({7, 5, 3})),
+                       event("mul", values({9, 15, 21})), event("mul", values({1, 1, 1}))},
+                      values({1, 1, 1}));
   CHECK(harmless.find("in other places)  <- first divergence") == std::string::npos);
 }
 
@@ -280,9 +319,9 @@ TEST_CASE("an op that only moves one of the call's inputs is listed as an op of 
   const kt::Tensor v = values({5, 7, 9});
   const std::string text =
       journey_text_of(two,
-                           {event("add", values({1, 2, 3})), event("transpose", values({9, 7, 5})),
-                            event("mul", values({1, 1, 1}))},
-                           values({1, 1, 1}), {{"q", values({1, 1, 2})}, {"v", v}});
+                      {event("add", values({1, 2, 3})), event("transpose", values({9, 7, 5})),
+                       event("mul", values({1, 1, 1}))},
+                      values({1, 1, 1}), {{"q", values({1, 1, 2})}, {"v", v}});
   CHECK(text.find("#2 transpose of v -> [3]") != std::string::npos);
   CHECK(text.find("#3 mul of") == std::string::npos);  // it computes: no input named
 }
@@ -291,11 +330,11 @@ TEST_CASE("an op whose result is a step again is not listed among the ops that a
           "[journey]") {
   const std::vector<Step> two = {steps()[0], steps()[1]};
   // #2 recomputes x (a masked_fill with nothing masked); #3 computes y differently.
-  const std::string text = journey_text_of(
-      two,
-      {event("add", values({1, 2, 3})), event("masked_fill", values({1, 2, 3})),
-       event("sub", values({5, 5, 5})), event("mul", values({2, 4, 7}))},
-      values({2, 4, 7}));
+  const std::string text =
+      journey_text_of(two,
+                      {event("add", values({1, 2, 3})), event("masked_fill", values({1, 2, 3})),
+                       event("sub", values({5, 5, 5})), event("mul", values({2, 4, 7}))},
+                      values({2, 4, 7}));
   CHECK(text.find("#4 mul -> [3], other values  <- first divergence") != std::string::npos);
   CHECK(text.find("#3 sub -> [3]") != std::string::npos);
   CHECK(text.find("#2 masked_fill") == std::string::npos);
@@ -320,9 +359,9 @@ TEST_CASE("a call that threw has a journey up to the throw, with the shape of th
   CHECK(text.find("returns something else") == std::string::npos);
   // Every step reached before the throw: nothing to say beside where it threw.
   CHECK(journey_text_of(steps(),
-                             {event("add", values({1, 2, 3})), event("mul", values({2, 4, 6})),
-                              event("masked_fill", values({-100, 4, 6}))},
-                             kt::Tensor(), {}, /*threw=*/true)
+                        {event("add", values({1, 2, 3})), event("mul", values({2, 4, 6})),
+                         event("masked_fill", values({-100, 4, 6}))},
+                        kt::Tensor(), {}, /*threw=*/true)
             .empty());
 }
 
@@ -344,8 +383,8 @@ TEST_CASE("code that threw is placed at the step it was on, not at the next in t
   const std::vector<Step> abc = {{"a", values({1, 2, 3}), -1, {}},
                                  {"b", values({7, 8, 9}), -1, {}},
                                  {"c = 2a", values({2, 4, 6}), -1, {0}}};
-  const std::string text = journey_text_of(abc, {event("add", values({1, 2, 3}))},
-                                                kt::Tensor(), {}, /*threw=*/true);
+  const std::string text =
+      journey_text_of(abc, {event("add", values({1, 2, 3}))}, kt::Tensor(), {}, /*threw=*/true);
   CHECK(text.find("Step 3 (c = 2a, [3]) is the first step no op of yours produces before your "
                   "code throws") != std::string::npos);
   // Not thrown: the first step not reached, in order.
@@ -353,4 +392,49 @@ TEST_CASE("code that threw is placed at the step it was on, not at the next in t
       journey_text_of(abc, {event("add", values({1, 2, 3}))}, values({0, 0, 0}));
   CHECK(returned.find("Step 2 (b, [3]) is the first step no op of yours produces") !=
         std::string::npos);
+}
+
+TEST_CASE("the ops listed after a divergence name the call's inputs they were given", "[journey]") {
+  // The steps: x, then y = 2x. The code slices k (not x), scales it and adds q: y never appears.
+  const auto meta = [](uint64_t address) {
+    kt::TensorMeta m;
+    m.sizes = {3};
+    m.strides = {1};
+    m.address = address;
+    return m;
+  };
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  kt::TraceEvent first = event("add", values({1, 2, 3}));  // x, reached
+  first.output = meta(10);
+  kt::TraceEvent slice = event("slice", values({7, 8, 9}));
+  slice.inputs = {meta(2)};  // k, as the handler named it
+  slice.output = meta(11);
+  kt::TraceEvent scaled = event("mul", values({14, 16, 18}));
+  scaled.inputs = {meta(11)};
+  scaled.output = meta(12);
+  kt::TraceEvent both = event("add", values({15, 18, 21}));
+  both.inputs = {meta(1), meta(12)};  // q, and what the mul made
+  both.output = meta(13);
+  const std::vector<grader::NamedInput> inputs = {{"q", kt::Tensor(), meta(1), 0},
+                                                  {"k", kt::Tensor(), meta(2), 0}};
+  const std::string text =
+      journey_text_of(two, {first, slice, scaled, both}, values({15, 18, 21}), inputs);
+  INFO(text);
+  CHECK(text.find("#4 add of q and #3 -> [3], other values  <- first divergence") !=
+        std::string::npos);
+  CHECK(text.find("Your op #4 add of q and #3 -> [3] has the shape of step 2") !=
+        std::string::npos);
+  CHECK(text.find("whose results are no step: #2 slice of k -> [3], #3 mul -> [3].") !=
+        std::string::npos);
+  // A tensor made again where an input lay is no longer that input.
+  kt::TraceEvent again = event("mul", values({0, 0, 0}));
+  again.inputs = {meta(11)};
+  again.output = meta(2);  // k's memory, reused
+  kt::TraceEvent reads = event("neg", values({0, 0, 0}));
+  reads.inputs = {meta(2)};
+  reads.output = meta(14);
+  const std::string reused =
+      journey_text_of(two, {first, slice, again, reads}, values({0, 0, 0}), inputs);
+  CHECK(reused.find("#4 neg -> [3]") != std::string::npos);
+  CHECK(reused.find("#4 neg of") == std::string::npos);
 }

@@ -44,9 +44,15 @@ Outcome check_cache_concat_wrong_axis(uint64_t seed) {
     f.message = "your code concatenates the new keys or values to the cache along " +
                 std::string(names[*axis]) +
                 ": the cache is (B, num_heads, T_cached, d_head), and new tokens extend its time "
-                "axis, 2. The cache then has the wrong shape and the next matmul fails or "
-                "broadcasts it. kt::cat({cache.k, k}, 2) (or -2).";
-    if (auto shown = failure_from_decode(c, d)) f.message += " What followed: " + shown->message;
+                "axis, 2. The cache then has the wrong shape, and the ops that meet it (the "
+                "scores' matmul, the mask) fail or broadcast it. kt::cat({cache.k, k}, 2) (or "
+                "-2).";
+    if (auto shown = failure_from_decode(c, d)) {
+      f.message += " What followed: " + shown->message;
+      // The throw that followed is this mistake's: the checks it stops are grouped under it.
+      f.threw = shown->threw;
+      f.exception = shown->exception;
+    }
     f.pitfall = "cache_concat_wrong_axis";
     return f;
   });

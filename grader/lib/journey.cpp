@@ -637,20 +637,38 @@ Journey journey_text(const std::vector<Step>& steps,
     text += line + "\n";
   }
   // What the learner's code did instead: its ops after the last step reached before it.
-  std::string next;
-  int shown = 0, more = 0;
-  for (int64_t i = after; i < int64_t(events.size()); ++i) {
+  // From the ops that made the diverging step's inputs, when they are all reached (k split into
+  // heads right after k = k_proj(x), though v = v_proj(x) came later), leaving out the ops that
+  // are other steps: the ops that should have made it, and what they made instead.
+  int64_t list_from = after;
+  bool skip_steps = false;
+  if (diverging < steps.size() && !steps[diverging].from.empty() &&
+      std::all_of(steps[diverging].from.begin(), steps[diverging].from.end(),
+                  [&](size_t f) { return at[f] >= 0; })) {
+    list_from = 0;
+    for (const size_t f : steps[diverging].from) list_from = std::max(list_from, at[f] + 1);
+    skip_steps = list_from < after;
+  }
+  std::vector<int64_t> from_there;
+  for (int64_t i = list_from; i < int64_t(events.size()); ++i) {
     // A scalar made for an op with a number is no op of the learner's; a whole-tensor reduction
     // (a sum with no dim where a row sum belongs) is, and often the mistake.
     if (made_for_a_number(events[size_t(i)])) continue;
-    if (shown == 6) {
-      ++more;
-      continue;
-    }
-    next += (next.empty() ? "" : ", ") + op_of(i);
-    ++shown;
+    if (skip_steps && std::find(at.begin(), at.end(), i) != at.end()) continue;
+    from_there.push_back(i);
   }
-  if (more > 0) next += ", and " + std::to_string(more) + " more";
+  // Six ops at most: the first ones; before a throw, the first three and the last three, which
+  // made what the op that threw was given (a key block sliced at the query block's rows).
+  std::string next;
+  const size_t first = threw && !thrower.empty() && from_there.size() > 6 ? 3 : 6;
+  for (size_t n = 0; n < from_there.size() && n < first; ++n)
+    next += (next.empty() ? "" : ", ") + op_of(from_there[n]);
+  if (from_there.size() > 6) {
+    const size_t last = first == 3 ? 3 : 0, more = from_there.size() - first - last;
+    next += ", and " + std::to_string(more) + " more";
+    for (size_t n = from_there.size() - last; n < from_there.size(); ++n)
+      next += (n + last == from_there.size() ? ", then " : ", ") + op_of(from_there[n]);
+  }
   // The ops before `limit` whose results no step is (numbers, not masks, not a step again).
   const auto no_step_before = [&](int64_t limit) {
     std::string unused;

@@ -438,3 +438,30 @@ TEST_CASE("the ops listed after a divergence name the call's inputs they were gi
   CHECK(reused.find("#4 neg -> [3]") != std::string::npos);
   CHECK(reused.find("#4 neg of") == std::string::npos);
 }
+
+TEST_CASE("before a throw, the ops listed start after the step's inputs and end at the throw",
+          "[journey]") {
+  // x; a = x + 1; b = 3x; c = 2a. The code makes a, views it wrongly, makes b (a step, left out
+  // of the list), runs nine more ops and throws: the list starts right after a's op, shows the
+  // first three and the last three before the throw.
+  const std::vector<Step> four = {{"x", values({1, 2, 3}), -1, {}},
+                                  {"a = x + 1", values({2, 3, 4}), -1, {0}},
+                                  {"b = 3x", values({3, 6, 9}), -1, {0}},
+                                  {"c = 2a", values({4, 6, 8}), -1, {1}}};
+  std::vector<kt::TraceEvent> events = {event("add", values({1, 2, 3})),
+                                        event("add", values({2, 3, 4})),
+                                        event("view", values({7, 7, 7})),
+                                        event("mul", values({3, 6, 9}))};
+  // (Of another shape than c's, so that none computes it differently.)
+  for (int n = 0; n < 9; ++n) events.push_back(event("neg", values({double(-n), 0})));
+  kt::TraceEvent threw = event("matmul", values({0, 0, 0}));
+  threw.threw = true;
+  threw.value = kt::Tensor();
+  events.push_back(threw);
+  const grader::Journey j = grader::journey_text(four, events, kt::Tensor(), {}, true);
+  INFO(j.text);
+  CHECK(j.step == "step 4 (c = 2a)");
+  CHECK(j.text.find("Your ops from there: #3 view -> [3], #5 neg -> [2], #6 neg -> [2], and 4 "
+                    "more, then #11 neg -> [2], #12 neg -> [2], #13 neg -> [2], then #14 matmul, "
+                    "which threw.") != std::string::npos);
+}

@@ -448,10 +448,9 @@ TEST_CASE("before a throw, the ops listed start after the step's inputs and end 
                                   {"a = x + 1", values({2, 3, 4}), -1, {0}},
                                   {"b = 3x", values({3, 6, 9}), -1, {0}},
                                   {"c = 2a", values({4, 6, 8}), -1, {1}}};
-  std::vector<kt::TraceEvent> events = {event("add", values({1, 2, 3})),
-                                        event("add", values({2, 3, 4})),
-                                        event("view", values({7, 7, 7})),
-                                        event("mul", values({3, 6, 9}))};
+  std::vector<kt::TraceEvent> events = {
+      event("add", values({1, 2, 3})), event("add", values({2, 3, 4})),
+      event("view", values({7, 7, 7})), event("mul", values({3, 6, 9}))};
   // (Of another shape than c's, so that none computes it differently.)
   for (int n = 0; n < 9; ++n) events.push_back(event("neg", values({double(-n), 0})));
   kt::TraceEvent threw = event("matmul", values({0, 0, 0}));

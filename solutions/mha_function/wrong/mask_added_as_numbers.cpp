@@ -20,7 +20,7 @@ kt::Tensor mha(const kt::Tensor& x, const kt::Tensor& Wq, const kt::Tensor& Wk,
   kt::Tensor scores =
       kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(d_head));  // (B, h, T, T)
   // Mask before the softmax with the lowest finite value: a fully masked row stays finite.
-  if (mask) scores = scores + mask->to(scores.dtype());  // true = 1, false = 0
+  if (mask) scores = scores + mask->to(scores.dtype());           // true = 1, false = 0
   const kt::Tensor out = kt::matmul(kt::softmax(scores, -1), v);  // (B, h, T, d_head)
 
   // Back to (B, T, h, d_head); the transposed view must be made contiguous before view().

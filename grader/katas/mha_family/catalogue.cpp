@@ -159,6 +159,12 @@ std::vector<MhaEntry> catalogue() {
       "The fill must be the lowest value, kt::finfo(dtype).min: the largest one gives the masked "
       "keys all of their query's weight.",
       {.mask_use = MaskUse::FilledWithMax});
+  add("mask_added_as_numbers",
+      "attention with attn_mask added to the scores as numbers (1 where it allows, 0 where it "
+      "masks), nothing filled",
+      "A Bool mask is no additive mask: fill the masked scores, scores.masked_fill(~attn_mask, "
+      "kt::finfo(dtype).min), so that their weight is 0.",
+      {.mask_use = MaskUse::AddedAsNumbers});
   add("mask_after_softmax", "attention with the mask applied after the softmax",
       "Mask the scores before the softmax.", {.mask_after_softmax = true});
   if (call.causal_flag) {

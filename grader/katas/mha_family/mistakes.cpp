@@ -101,7 +101,7 @@ kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, in
                        : m.scale_by_d_head     ? double(dk)
                        : m.scale_by_sqrt_heads ? std::sqrt(double(H))
                                                : sqrt_dk;
-  const kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / scale;
+  kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / scale;
   const kt::Tensor ones = kt::ones({Tq, Tq}, kt::Bool);
   kt::Tensor allowed = ones;
   const bool apply_causal =
@@ -133,6 +133,7 @@ kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, in
         allowed = allowed & mask;
         break;
       case MaskUse::Ignored:
+      case MaskUse::AddedAsNumbers:  // nothing hidden: added to the scores below
         break;
       case MaskUse::Inverted:
         allowed = allowed & ~mask;
@@ -145,6 +146,8 @@ kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, in
         break;
     }
   }
+  if (mask.defined() && m.mask_use == MaskUse::AddedAsNumbers)
+    scores = scores + mask.to(kt::Float64);
   const double lowest = kt::finfo(kt::Float64).min;  // a row with nothing allowed: uniform
   const double fill = m.mask_use == MaskUse::FilledWithZero  ? 0.0
                       : m.mask_use == MaskUse::FilledWithMax ? kt::finfo(kt::Float64).max

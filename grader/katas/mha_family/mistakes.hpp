@@ -34,6 +34,7 @@ enum class MaskUse {
   FirstEntryForAll,  // batch entry 0's mask applied to every batch entry
   FilledWithZero,    // masked scores set to 0 instead of a large negative number
   FilledWithMax,     // masked scores set to +finfo.max: all the weight on the masked keys
+  AddedAsNumbers,    // the Bool mask added to the scores as 1 (allowed) and 0 (masked)
 };
 
 /// What causal = true allows (true = may attend); the catalogue's causal mistakes.

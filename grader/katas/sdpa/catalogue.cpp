@@ -47,6 +47,12 @@ std::vector<SdpaEntry> catalogue() {
       "A score of 0 is not masked: fill the masked scores with kt::finfo(dtype).min "
       "(masked_fill) before the softmax.",
       {.mask_multiplies = true});
+  add("mask_added_as_numbers",
+      "attention with attn_mask added to the scores as numbers (1 where it allows, 0 where it "
+      "masks), nothing filled",
+      "A Bool mask is no additive mask: fill the masked scores, scores.masked_fill(~attn_mask, "
+      "kt::finfo(dtype).min), so that their weight is 0.",
+      {.mask_added = true});
   add("mask_transposed",
       "attention with attn_mask transposed (read as (T_k, T_q)), and an error where T_q != T_k",
       "attn_mask has the scores' shape (…, T_q, T_k): row i is query i. Use it as it is.",

@@ -14,7 +14,7 @@ std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
       &M::causal_top_left, &M::neg_inf_fill, &M::causal_upper, &M::causal_hides_diagonal,
       &M::causal_sees_next_key, &M::causal_ignored, &M::causal_ignored_with_mask, &M::mask_ignored,
       &M::mask_ignored_with_causal, &M::masks_or, &M::mask_transposed, &M::mask_multiplies,
-      &M::values_from_keys, &M::returns_weights, &M::values_scaled);
+      &M::mask_added, &M::values_from_keys, &M::returns_weights, &M::values_scaled);
 }
 
 kt::Tensor sdpa_with_mistakes(const Case& c, const Mistakes& m) {
@@ -56,7 +56,10 @@ kt::Tensor sdpa_with_mistakes(const Case& c, const Mistakes& m) {
     if (masked) {
       kt::Tensor mask = m.mask_inverted ? ~c.mask : c.mask;
       if (m.mask_transposed) mask = mask.transpose(-2, -1);
-      allowed = m.masks_or && causal ? (allowed | mask) : (allowed & mask);
+      if (m.mask_added)
+        scores = scores + mask.to(scores.dtype());  // 1 where it allows, 0 where it masks
+      else
+        allowed = m.masks_or && causal ? (allowed | mask) : (allowed & mask);
     }
     kt::Tensor weights;
     if (m.mask_after_softmax) {

@@ -43,6 +43,7 @@ struct Mistakes {
   bool masks_or = false;          // with both, a key allowed by attn_mask OR the causal triangle
   bool mask_transposed = false;   // attn_mask.transpose(-2, -1): runs where it broadcasts only
   bool mask_multiplies = false;   // the scores multiplied by the mask (masked: 0), not filled
+  bool mask_added = false;        // attn_mask added to the scores as 1 and 0, nothing filled
   bool values_scaled = false;     // the values divided by √d_k too
   bool values_from_keys = false;  // the weights multiply k instead of v
   bool returns_weights = false;   // the weights returned, without the matmul with v

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: mask_added_as_numbers
 // The Bool mask added to the scores as numbers (1 where allowed, 0 where masked) instead of
 // filling the masked scores: nothing is hidden, allowed keys just gain 1.
 #include <cmath>

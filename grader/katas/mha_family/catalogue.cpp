@@ -119,6 +119,12 @@ std::vector<MhaEntry> catalogue() {
         "num_kv_heads)",
         "Repeat each kv head for its group in place: kt::repeat_interleave(k, group, 1).",
         {.kv_tiled = true});
+    add("kv_features_repeated",
+        "attention with k_proj(x) and v_proj(x) repeated along their features before the split "
+        "(each feature repeated, so a query head reads a mix of features, not a kv head)",
+        "Split k and v into their num_kv_heads heads first, then repeat each head for its group: "
+        "kt::repeat_interleave(k, group, 1) on (B, num_kv_heads, T, d_head).",
+        {.kv_features_repeated = true});
   }
 
   // Step 3, the scale of the scores.

@@ -55,9 +55,9 @@ std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
       a, b, &M::split, &M::q_from, &M::k_from, &M::v_from, &M::bias_missing, &M::mask_use,
       &M::causal_mask, &M::softmax_dim, &M::scale_by_d_model, &M::scale_by_d_head,
       &M::mask_after_softmax, &M::merge_memory_order, &M::merge_transposed,
-      &M::softmax_over_queries, &M::kv_tiled, &M::out_proj_missing, &M::out_bias_missing,
-      &M::scale_missing, &M::scale_multiplied, &M::scale_by_sqrt_heads, &M::weights_transposed,
-      &M::residual_added, &M::batch_mixed);
+      &M::softmax_over_queries, &M::kv_tiled, &M::kv_features_repeated, &M::out_proj_missing,
+      &M::out_bias_missing, &M::scale_missing, &M::scale_multiplied, &M::scale_by_sqrt_heads,
+      &M::weights_transposed, &M::residual_added, &M::batch_mixed);
   // The scales are one step in five fields: two of them set it two ways.
   if (!m || int(m->scale_by_d_model) + int(m->scale_by_d_head) + int(m->scale_missing) +
                     int(m->scale_multiplied) + int(m->scale_by_sqrt_heads) >
@@ -80,6 +80,8 @@ kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, in
   // k and v as the query heads read them: k_proj and v_proj give num_kv_heads heads, the rest H.
   const auto for_queries = [&](Proj from, Proj own) {
     const int64_t heads = from == Proj::K || from == Proj::V ? Hkv : H;
+    if (m.kv_features_repeated && heads < H)  // each feature repeated, then split into H heads
+      return split_heads(kt::repeat_interleave(project(from, own), H / heads, 2), m.split, H);
     return heads_for_queries(split_heads(project(from, own), m.split, heads), H, m.kv_tiled);
   };
   kt::Tensor q = split_heads(project(m.q_from, Proj::Q), m.split, H);

@@ -62,7 +62,9 @@ struct Mistakes {
                           // repeat_interleave)
   // The catalogue's other mistakes (catalogue.cpp): diagnosed when they match, not detected.
   Proj q_from = Proj::Q, k_from = Proj::K, v_from = Proj::V;  // which projection makes q, k, v
-  bool out_proj_missing = false;   // the merged heads returned without out_proj
+  bool kv_features_repeated = false;  // GQA: k_proj(x) and v_proj(x) repeat_interleave'd along
+                                      // the features before the split, not the heads after it
+  bool out_proj_missing = false;      // the merged heads returned without out_proj
   Proj bias_missing = Proj::None;  // that projection's bias left out (Q, K, V; None: none left out)
   bool out_bias_missing = false;   // out_proj's bias left out
   bool scale_missing = false;      // scores not scaled

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: kv_features_repeated
 // k and v repeated before the split into heads, along the feature axis: repeat_interleave on
 // (B, T, num_kv_heads * d_head) repeats each feature `group` times, so a "head" holds a feature
 // pattern like [f0, f0, f1, f1, ...] instead of a copy of one kv head.

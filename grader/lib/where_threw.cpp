@@ -80,7 +80,7 @@ std::optional<size_t> maker(const kt::TensorMeta& m, const LearnerTrace& traced,
 /// The expression that made a tensor the learner's op at `before` was given (Note [what an op
 /// that threw was given]); "" when nothing is known of it.
 std::string made_by(const kt::TensorMeta& m, const kt::Tensor& value, const LearnerTrace& traced,
-                    size_t before, int depth) {
+                    size_t before, int depth, std::vector<size_t>* refs = nullptr) {
   // The latest op before it that made it, unless an input was named since (in.after: the ops
   // before the name).
   const std::optional<size_t> made = maker(m, traced, before);
@@ -102,6 +102,7 @@ std::string made_by(const kt::TensorMeta& m, const kt::Tensor& value, const Lear
       ref += std::to_string(i + 1);
       ref += ' ';
       ref += op_text(e);
+      if (refs != nullptr) refs->push_back(i);
       return ref;
     }
     // op(its inputs..., its arguments...)
@@ -110,7 +111,7 @@ std::string made_by(const kt::TensorMeta& m, const kt::Tensor& value, const Lear
       args = std::to_string(e.inputs.size()) + " tensors";  // a cat of many: not each of them
     } else {
       for (const kt::TensorMeta& in : e.inputs) {
-        const std::string from = made_by(in, kt::Tensor(), traced, i, depth - 1);
+        const std::string from = made_by(in, kt::Tensor(), traced, i, depth - 1, refs);
         args += (args.empty() ? "" : ", ") +
                 (from.empty() ? "a " + kt::shape_str(in.sizes) + " tensor" : from);
       }
@@ -165,14 +166,32 @@ std::string where_it_threw(const LearnerTrace& traced) {
     const kt::Tensor value = i < e.input_values.size() ? e.input_values[i] : kt::Tensor();
     // As deep as fits on a line: the op that went wrong is often a few ops back.
     std::string from;
+    std::vector<size_t> refs;
     for (int depth = 6; depth >= 1; --depth) {
-      from = made_by(m, value, traced, at, depth);
+      refs.clear();
+      from = made_by(m, value, traced, at, depth, &refs);
       if (from.size() <= 96) break;
     }
     const bool named = std::any_of(traced.inputs.begin(), traced.inputs.end(),
                                    [&](const NamedInput& in) { return in.name == from; });
     if (!from.empty()) given += ": " + from + (named ? ", as the call gave it" : "");
     given += "\n";
+    // The ops the line refers to by number (two at most), one level further: what went into them
+    // is often where the wrong shape came from (a key block sliced at the query block's rows).
+    refs.erase(std::unique(refs.begin(), refs.end()), refs.end());
+    if (refs.size() > 2) refs.resize(2);
+    for (const size_t r : refs) {
+      std::string inner;
+      for (int depth = 4; depth >= 1; --depth) {
+        inner = made_by(traced.events[r].output, kt::Tensor(), traced, r + 1, depth);
+        if (inner.size() <= 96) break;
+      }
+      if (!inner.empty()) {
+        given += "  where #";  // (piecewise: GCC 12's -Wstringop-overflow on "#" + std::string)
+        given += std::to_string(r + 1);
+        given += " is " + inner + "\n";
+      }
+    }
   }
   if (e.inputs.size() > kShownInputs)
     given += "- and " + std::to_string(e.inputs.size() - kShownInputs) + " more\n";

@@ -99,14 +99,17 @@ TEST_CASE(
       "The error is thrown by your view(5) (the 6th op your code ran on the case below). It was "
       "given:\n"
       "- a [1, 2] float64 tensor: transpose(transpose(transpose(div(x, 2), 0, 1), 0, 1), 0, 1)\n");
-  // Eight: as many as fit in 96 characters (four), and the op past them by number and result.
+  // Eight: as many as fit in 96 characters (four), and the op past them by number and result,
+  // then that op one level further on a line of its own (as deep as fits, and its own past it).
   CHECK(thrown_after(8) ==
         "The error is thrown by your view(5) (the 11th op your code ran on the case below; #N "
         "below is "
         "the Nth). It was "
         "given:\n"
         "- a [2, 1] float64 tensor: transpose(transpose(transpose(transpose(#6 transpose(0, 1) -> "
-        "[2, 1], 0, 1), 0, 1), 0, 1), 0, 1)\n");
+        "[2, 1], 0, 1), 0, 1), 0, 1), 0, 1)\n"
+        "  where #6 is transpose(transpose(transpose(transpose(#2 div -> [2, 1], 0, 1), 0, 1), 0, "
+        "1), 0, 1)\n");
 }
 
 TEST_CASE("a call that went on after an op threw is not located at that op", "[where_threw]") {

@@ -30,6 +30,9 @@ struct Failure : report::Finding {
   /// The call that threw, made again the same way, for locate_throw (grader/lib/where_threw.hpp):
   /// returns what it threw this time (Run::error); empty for a failure that is not a throw.
   std::function<std::string()> call_again;
+  /// The journey is on another case than the failing one (grader/lib/diagnosis.cpp): what is said
+  /// of the failing case says so.
+  bool journey_elsewhere = false;
   /// The code could not be graded (report::Finding::stop says why), not a wrong answer.
   [[nodiscard]] bool error() const { return stop != Stop::None; }
 };

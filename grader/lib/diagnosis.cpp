@@ -117,6 +117,7 @@ static void journey_where_wrong(Failure& shrunk, const DiagnosisRun& run,
     const Journey j = failing ? run.journey(c) : on_another_case(run.journey(c));
     shrunk.journey = j.text;
     shrunk.journey_step = j.step;
+    shrunk.journey_elsewhere = !failing && !j.text.empty();
     return !j.text.empty();
   };
   // The discriminating cases in their order (the same for every check), then the failing one.

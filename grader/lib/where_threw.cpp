@@ -154,7 +154,7 @@ std::optional<size_t> grew(const kt::TensorMeta& m, const LearnerTrace& traced, 
 
 }  // namespace
 
-std::string where_it_threw(const LearnerTrace& traced) {
+std::string where_it_threw(const LearnerTrace& traced, bool journey_elsewhere) {
   if (traced.events.empty() || !traced.events.back().threw) return "";
   const size_t at = traced.events.size() - 1;
   const kt::TraceEvent& e = traced.events[at];
@@ -212,6 +212,7 @@ std::string where_it_threw(const LearnerTrace& traced) {
   const bool refers = given.find('#') != std::string::npos;
   std::string text = "The error is thrown by your " + call_text(e) + " (the " + ordinal(at + 1) +
                      " op your code ran on the case below" +
+                     (journey_elsewhere ? ", not the journey's case above" : "") +
                      (refers ? "; #N below is the Nth" : "") + ").";
   if (e.inputs.empty()) return text + "\n";
   return text + (e.inputs.size() == 1 ? " It was given:\n" : " It was given, in order:\n") + given;
@@ -240,7 +241,7 @@ void locate_throw(Failure& f) {
         trace_learner_whole([&] { again = f.call_again(); }, /*keep_values=*/true);
     if (again == f.threw) traced = std::move(with_values);
   }
-  f.where_threw = where_it_threw(traced);
+  f.where_threw = where_it_threw(traced, f.journey_elsewhere);
 }
 
 }  // namespace grader

@@ -70,7 +70,17 @@ TEST_CASE("an input of the call is named as the call gave it, unless two inputs 
   CHECK(thrown_view(true) ==
         "The error is thrown by your view(2, 1, 1) (the 1st op your code ran on the case below). "
         "It was given:\n"
-        "- a [1, 1] bool tensor\n");
+        "- a [1, 1] bool tensor\n");  // Beside a journey on another case, the case it was on is told apart from the journey's.
+  const LearnerTrace traced = trace_learner_whole([&] {
+    named_input("mask", mask);
+    try {
+      (void)mask.view({2, 1, 1});
+    } catch (const kt::Error&) {
+    }
+  });
+  CHECK(grader::where_it_threw(traced, /*journey_elsewhere=*/true)
+            .starts_with("The error is thrown by your view(2, 1, 1) (the 1st op your code ran on "
+                         "the case below, not the journey's case above). It was given:\n"));
 }
 
 TEST_CASE(

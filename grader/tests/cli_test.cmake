@@ -389,7 +389,7 @@ if(NOT SANITIZED)
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/values_centred.cpp)
   # A call that threw: the learner's op that threw, and what it was given (across the process).
   expect_run("a thrown error names the learner's op that threw and what it was given" 1
-             "kt::Error: view: shape '\\[2, 1, 1\\]'.*where it threw:.*The error is thrown by your view\\(2, 1, 1\\) \\(the[ \n]+[0-9]+th[ \n]+op[ \n]+your[ \n]+code[ \n]+ran[ \n]+on[ \n]+the[ \n]+case[ \n]+below\\)\\.[ \n]+It[ \n]+was[ \n]+given:\n +- a \\[1, 1\\] bool tensor: mask, as the call gave it\n"
+             "kt::Error: view: shape '\\[2, 1, 1\\]'.*where it threw:.*The error is thrown by your view\\(2, 1, 1\\) \\(the[ \n]+[0-9]+th[ \n]+op[ \n]+your[ \n]+code[ \n]+ran[ \n]+on[ \n]+the[ \n]+case[ \n]+below,[ \n]+not[ \n]+the[ \n]+journey's[ \n]+case[ \n]+above\\)\\.[ \n]+It[ \n]+was[ \n]+given:\n +- a \\[1, 1\\] bool tensor: mask, as the call gave it\n"
              ${GRADE} mha_function --solution ${SOURCE}/solutions/mha_function/wrong/mask_not_unsqueezed.cpp)
   # A call that threw: its journey up to the throw, on a case with some size to it.
   expect_run("a thrown error gets the journey up to the throw, with the missed step's shape" 1

@@ -70,7 +70,8 @@ TEST_CASE("an input of the call is named as the call gave it, unless two inputs 
   CHECK(thrown_view(true) ==
         "The error is thrown by your view(2, 1, 1) (the 1st op your code ran on the case below). "
         "It was given:\n"
-        "- a [1, 1] bool tensor\n");  // Beside a journey on another case, the case it was on is told apart from the journey's.
+        "- a [1, 1] bool tensor\n");  // Beside a journey on another case, the case it was on is
+                                      // told apart from the journey's.
   const LearnerTrace traced = trace_learner_whole([&] {
     named_input("mask", mask);
     try {

@@ -55,12 +55,15 @@ std::vector<Step> expected_steps(const Case& c) {
 
 namespace {
 
-/// "the case B = 1, T = 2, num_heads = 2, d_head = 1, forward(x, mask)".
+/// "the case B = 1, T = 2, num_heads = 2, d_head = 1, forward(x, mask), mask shape [1, 2, 2]".
 std::string case_text(const Case& c) {
   std::string on = "the case B = " + std::to_string(c.B) + ", T = " + std::to_string(c.T) +
                    ", num_heads = " + std::to_string(c.H);
   if (kata_call().grouped) on += ", num_kv_heads = " + std::to_string(c.Hkv);
-  return on + ", d_head = " + std::to_string(c.dk) + ", " + kata_call().call_text(c);
+  on += ", d_head = " + std::to_string(c.dk) + ", " + kata_call().call_text(c);
+  // The mask's shape: readers of a mask that threw asked for it (docs/feedback.md, round 16).
+  if (c.mask.defined()) on += ", mask shape " + kt::shape_str(c.mask.sizes());
+  return on;
 }
 
 }  // namespace

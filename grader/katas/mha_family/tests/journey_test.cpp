@@ -117,7 +117,9 @@ TEST_CASE("the journey shows the steps beside the ops that computed them", "[jou
   learner_computes(false,
                    [](const Case& c) { return run_mistakes(c, {.softmax_over_queries = true}); });
   const std::string text = journey(masked_case()).text;
-  CHECK(text.rfind("On the case B = 2, T = 3, num_heads = 2, d_head = 3, forward(x, attn_mask):\n",
+  CHECK(text.rfind("On the case B = 2, T = 3, num_heads = 2, d_head = 3, forward(x, attn_mask), "
+                   "mask shape " +
+                       kt::shape_str(masked_case().mask.sizes()) + ":\n",
                    0) == 0);
   // The op that computes the weights, the other way, on the step's row and said with both values.
   CHECK(text.find("softmax(-2) -> [2, 2, 3, 3], other values  <- first divergence") !=

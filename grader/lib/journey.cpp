@@ -395,6 +395,21 @@ bool same_tensor(const kt::TensorMeta& a, const kt::TensorMeta& b) {
          a.dtype == b.dtype;
 }
 
+std::string input_named(const kt::TensorMeta& m, const std::vector<NamedInput>& inputs,
+                        const std::vector<kt::TraceEvent>& events, size_t before) {
+  std::string name;
+  for (const NamedInput& in : inputs) {
+    if (in.after > before || !same_tensor(in.meta, m) || name == in.name) continue;
+    bool remade = false;  // by an op since the name (an op that threw made nothing)
+    for (size_t j = in.after; j < before && j < events.size() && !remade; ++j)
+      remade = !events[j].threw && same_tensor(events[j].output, m);
+    if (remade) continue;
+    if (!name.empty()) return "";  // two names: neither
+    name = in.name;
+  }
+  return name;
+}
+
 LearnerTrace trace_learner_whole(const std::function<void()>& fn, bool keep_values) {
   LearnerTrace traced;
   kt::OpTrace trace(keep_values);
@@ -552,21 +567,6 @@ Journey journey_text(const std::vector<Step>& steps,
   const int64_t differently = returns_other || diverges_by_layout
                                   ? -1
                                   : computes_differently(events, after, steps, diverging, at);
-  // The name of the call's input that the tensor m given to op i is (known by where it lies: an
-  // input named before op i, that no op since has made again), or "".
-  const auto input_named = [&](int64_t i, const kt::TensorMeta& m) {
-    std::string name;
-    for (const NamedInput& in : inputs) {
-      if (int64_t(in.after) > i || !same_tensor(in.meta, m)) continue;
-      bool remade = false;
-      for (int64_t j = int64_t(in.after); j < i && !remade; ++j)
-        remade = same_tensor(events[size_t(j)].output, m);
-      if (remade) continue;
-      if (!name.empty() && name != in.name) return std::string();  // two names: neither
-      name = in.name;
-    }
-    return name;
-  };
   // "#1 slice(-2, 0, 3, 1) of k -> ...": an op given one of the call's inputs names it; "#9
   // transpose(-2, -1) of v -> ...": so does one that only moves an input's numbers.
   const auto op_of = [&](int64_t i) {
@@ -576,7 +576,7 @@ Journey journey_text(const std::vector<Step>& steps,
     std::vector<std::string> given;
     bool named = false;
     for (const kt::TensorMeta& m : e.inputs) {
-      std::string name = input_named(i, m);
+      std::string name = input_named(m, inputs, events, size_t(i));
       named = named || !name.empty();
       for (int64_t j = i; name.empty() && j-- > 0;)
         if (same_tensor(events[size_t(j)].output, m)) {

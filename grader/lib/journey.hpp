@@ -74,6 +74,12 @@ struct NamedInput {
 /// where it lies, kt::TensorMeta::address).
 bool same_tensor(const kt::TensorMeta& a, const kt::TensorMeta& b);
 
+/// The name of the call's input that the tensor `m` given to the op at `before` (an index into
+/// `events`) is: an input named before that op that no op since has made again, known by where
+/// it lies (same_tensor); "" when none, or when two names fit.
+std::string input_named(const kt::TensorMeta& m, const std::vector<NamedInput>& inputs,
+                        const std::vector<kt::TraceEvent>& events, size_t before);
+
 /// A call of the learner's code as traced: its ops from the learner_code_starts() mark on, ops
 /// that threw among them (TraceEvent::threw), and the inputs its handler named
 /// (serve::learner_code_starts, serve::name_inputs: events "input:NAME", taken out of `events`,

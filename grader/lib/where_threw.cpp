@@ -81,13 +81,11 @@ std::optional<size_t> maker(const kt::TensorMeta& m, const LearnerTrace& traced,
 /// that threw was given]); "" when nothing is known of it.
 std::string made_by(const kt::TensorMeta& m, const kt::Tensor& value, const LearnerTrace& traced,
                     size_t before, int depth, std::vector<size_t>* refs = nullptr) {
-  // The latest op before it that made it, unless an input was named since (in.after: the ops
-  // before the name).
+  // An input of the call, named before this op and not made again since; else the latest op
+  // before it that made it.
+  if (std::string name = input_named(m, traced.inputs, traced.events, before); !name.empty())
+    return name;
   const std::optional<size_t> made = maker(m, traced, before);
-  if (const auto name = one_input(traced, [&](const NamedInput& in) {
-        return in.after <= before && (!made || in.after > *made) && same_tensor(in.meta, m);
-      }))
-    return *name;
   if (made) {
     const size_t i = *made;
     const kt::TraceEvent& e = traced.events[i];

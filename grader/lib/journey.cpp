@@ -297,10 +297,12 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
     return e.value.defined() && !moves_only(e.op) && e.output.sizes == step.value.sizes() &&
            (e.output.dtype != kt::Bool) == (step.value.dtype() != kt::Bool);
   };
-  // Only after the ops that computed every input of the step: a step with no input reached (the
-  // first, or one whose inputs were done another way) has no op to compare; nor has a step that
-  // several ops make together.
-  if (steps[s].from.empty() || steps[s].sums_ops) return -1;
+  // Only after the ops that computed every input of the step: a step with an input not reached
+  // (done another way) has no op to compare; nor has a step that several ops make together. A
+  // step made from the call's inputs alone (the first) is compared only with a multiple of it
+  // (scores with their scale left out): any op of its shape could be there by chance.
+  if (steps[s].sums_ops) return -1;
+  const bool from_inputs = steps[s].from.empty();
   for (const size_t f : steps[s].from) {
     if (at[f] < 0) return -1;
     from = std::max(from, at[f] + 1);
@@ -315,6 +317,7 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
   for (int64_t i = from; i < to; ++i) {
     const kt::TraceEvent& e = events[size_t(i)];
     if (!fits(e, steps[s]) || std::find(at.begin(), at.end(), i) != at.end()) continue;
+    if (from_inputs && !proportional(e.value, steps[s].value)) continue;
     // Ambiguous when as like a later step (weights @ V beside a key rotation of the same shape,
     // both with no entry alike): not this one.
     const int64_t here = equal_entries(e.value, steps[s].value);
@@ -363,6 +366,35 @@ std::string where_it_differs(const kt::Tensor& got, const kt::Tensor& want) {
   for (size_t a = 0; a < at.size(); ++a) index += (a ? ", " : "") + std::to_string(at[a]);
   const auto [yours, step] = texts_that_differ(gv[worst], wv[worst]);
   return "at " + index + "] it gives " + yours + " where the step is " + step;
+}
+
+/// The order of want's dims that got holds (got is want.permute(order), a shape other than
+/// want's), or empty: values matched as moved() does (1e-6 relative).
+std::vector<int64_t> axes_order(const kt::Tensor& got, const kt::Tensor& want) {
+  if (!got.defined() || !want.defined() || got.sizes() == want.sizes() || got.dim() != want.dim() ||
+      got.numel() != want.numel() || got.dim() > 6)
+    return {};
+  std::vector<int64_t> order(size_t(want.dim()));
+  for (size_t i = 0; i < order.size(); ++i) order[i] = int64_t(i);
+  do {
+    bool fits = true;
+    for (size_t i = 0; i < order.size() && fits; ++i)
+      fits = got.size(int64_t(i)) == want.size(order[i]);
+    if (fits && !moved(got.contiguous(), want.permute(order).contiguous())) return order;
+  } while (std::next_permutation(order.begin(), order.end()));
+  return {};
+}
+
+/// "dims 1 and 2 swapped", "its dims in the order (2, 0, 1)": axes_order's order in words.
+std::string order_words(const std::vector<int64_t>& order) {
+  std::vector<int64_t> differ;
+  for (size_t i = 0; i < order.size(); ++i)
+    if (order[i] != int64_t(i)) differ.push_back(int64_t(i));
+  if (differ.size() == 2)
+    return "dims " + std::to_string(differ[0]) + " and " + std::to_string(differ[1]) + " swapped";
+  std::string text = "its dims in the order (";
+  for (size_t i = 0; i < order.size(); ++i) text += (i ? ", " : "") + std::to_string(order[i]);
+  return text + ")";
 }
 
 /// The axis along which got is want in reverse order (and is not want), or -1.
@@ -616,9 +648,12 @@ Journey journey_text(const std::vector<Step>& steps,
       const kt::TraceEvent& e = events[size_t(at[i])];
       line += std::string("#") + std::to_string(at[i] + 1) + " " + op_text(e);
       if (e.output.sizes != steps[i].value.sizes()) {
+        const std::vector<int64_t> order =
+            e.value.defined() ? axes_order(e.value, steps[i].value) : std::vector<int64_t>();
         line += e.output.sizes.size() < steps[i].value.sizes().size() && steps[i].head_axis >= 0
                     ? " (one head at a time)"
-                    : " (the same values, laid out another way)";
+                : !order.empty() ? " (the step with " + order_words(order) + ")"
+                                 : " (the same values, laid out another way)";
       } else if (e.value.defined() && moved(e.value, steps[i].value)) {
         // Reached by its values in any order (a layout done another way), but in this shape
         // they sit elsewhere: heads in another order, rows swapped.
@@ -736,8 +771,27 @@ Journey journey_text(const std::vector<Step>& steps,
   }
   if (returns_other) {
     text += "Every step is among your ops' results, the last one included (step " +
-            std::to_string(steps.size()) + ", " + steps.back().name +
-            "), but your code returns something else: look at what it does after it.";
+            std::to_string(steps.size()) + ", " + steps.back().name + "), but your code returns ";
+    const std::vector<int64_t> order = axes_order(returned, steps.back().value);
+    if (!order.empty()) {
+      // The step's values with their axes in another order: a transpose never undone. From the
+      // first step held that way on.
+      text += "it with " + order_words(order) + ": " + shape_text(returned.sizes()) + " where " +
+              shape_text(steps.back().value.sizes()) + " is expected.";
+      for (size_t i = 0; i < steps.size(); ++i) {
+        if (at[i] < 0 || axes_order(events[size_t(at[i])].value, steps[i].value).empty()) continue;
+        text += " Your ops hold the steps that way from step " + std::to_string(i + 1) + " (" +
+                steps[i].name +
+                ") on: a transpose or permute of yours that is not undone before the result is "
+                "returned.";
+        const std::string unused = no_step_before(at[i]);
+        if (!unused.empty())
+          text += " Your ops before it whose results are no step: " + unused + ".";
+        break;
+      }
+      return {text + "\n", step, ""};
+    }
+    text += "something else: look at what it does after it.";
     if (!next.empty()) text += " Your ops from there: " + next + ".";
     return {text + "\n", step, ""};
   }
@@ -748,7 +802,10 @@ Journey journey_text(const std::vector<Step>& steps,
             ") but computes it differently: " +
             where_it_differs(events[size_t(differently)].value, steps[diverging].value) +
             multiple_text(events[size_t(differently)].value, steps[diverging].value) +
-            ". Every step before it is there, so the mistake is in that op or in what it is given.";
+            (diverging == 0 ? ". It is the first step, so the mistake is in that op or in what "
+                              "it is given."
+                            : ". Every step before it is there, so the mistake is in that op or in "
+                              "what it is given.");
     const std::string unused = no_step_before(differently);
     if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
     return {text + "\n", step, ""};

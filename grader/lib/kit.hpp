@@ -29,8 +29,9 @@ struct SameShapeKata {
   std::function<const kt::Tensor&(const Case&)> input;
   /// The call as the learner wrote it, for an exception's message: "softmax(x, 1)".
   std::function<std::string(const Case&)> call_text;
-  /// What follows "the result has shape S;" ("softmax keeps x's shape [2, 3] (...)") and "the
-  /// result is Float32 for a Float64 x:" ("return x's dtype (...)").
+  /// What follows "the result has shape S;" ("softmax keeps x's shape [2, 3]", no full stop:
+  /// wrong_result adds what the two shapes suggest) and "the result is Float32 for a Float64 x:"
+  /// ("return x's dtype (...)").
   std::function<std::string(const Case&)> shape_words;
   std::string dtype_words;
   /// The axis along which the row shown runs (-1: the last).

@@ -115,6 +115,8 @@ std::string made_by(const kt::TensorMeta& m, const kt::Tensor& value, const Lear
       }
     }
     const std::string own = arguments(e);
+    // An op that makes a tensor from nothing shown (full, arange) is known by its shape.
+    if (e.inputs.empty() && own.empty()) return e.op + "(" + kt::shape_str(e.output.sizes) + ")";
     if (!own.empty()) {
       // (Appended piece by piece: GCC 12's -Wstringop-overflow misfires on the chain.)
       if (!args.empty()) args += ", ";

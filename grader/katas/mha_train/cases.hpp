@@ -110,6 +110,12 @@ struct Independence {
   /// Rows of one call that show the sharing: "on call 3, weights[0, 0, 2, :] = [0, 0.41, 0] and
   /// weights[1, 0, 2, :] = [0, 0.62, 0]", or empty.
   std::string shared_example;
+  /// On every call, each row's kept weights are the weights without dropout times one number
+  /// (1 / (1 - p), or another): a dropout of the right weights, whatever its mask. Not so when
+  /// the numbers dropped were not the weights (a dropout on the input x also zeroes a key's
+  /// column, and changes the rest). independence() sets it; independence_of_scores() explains
+  /// its calls its own way.
+  bool kept_as_dropout = false;
 };
 Independence independence(const Case& c, const std::vector<kt::Tensor>& outs);
 /// independence() of the decisions of a dropout on the scores (Note [dropout read off the scores]),

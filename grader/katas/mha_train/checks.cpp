@@ -251,7 +251,7 @@ Outcome check_independent(uint64_t seed) {
     Failure f;
     f.counterexample = c.describe();
     f.message = found.problem;
-    if (!found.shared_axes.empty()) {
+    if (!found.shared_axes.empty() && found.kept_as_dropout) {
       f.diagnosis = "dropout_mask_shared";
       f.diagnosis_message =
           "one mask shared " + found.shared_where + ": the pitfall " + "dropout_mask_shared.";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <sstream>
 
 #include "grader/katas/mha_train/cases.hpp"
@@ -143,6 +144,27 @@ Independence analyse(const Case& c, const std::vector<Position>& visible,
                      const std::vector<std::vector<bool>>& dropped,
                      const std::vector<std::vector<double>>& weights);
 
+/// Independence::kept_as_dropout: on every call, the kept weights of each (b, h, i) row are the
+/// weights without dropout times one number (relative 1e-6).
+bool kept_as_dropout(const Case& c, const std::vector<Position>& visible,
+                     const std::vector<std::vector<bool>>& dropped,
+                     const std::vector<std::vector<double>>& weights) {
+  const std::vector<double> e =
+      reveal(c, run_reference(c)).expected.contiguous().to_vector<double>();
+  for (size_t t = 0; t < weights.size(); ++t) {
+    std::map<size_t, double> factor;  // of each row (its flat index / T) on this call
+    for (size_t v = 0; v < visible.size(); ++v) {
+      if (dropped[v][t]) continue;
+      const size_t f = visible[v].flat;
+      const double ratio = weights[t][f] / e[f];
+      const auto [row, fresh] = factor.emplace(f / size_t(c.T), ratio);
+      if (!fresh && std::abs(ratio - row->second) > 1e-6 * std::max(1.0, std::abs(row->second)))
+        return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 Independence independence(const Case& c, const std::vector<kt::Tensor>& outs) {
@@ -158,7 +180,24 @@ Independence independence(const Case& c, const std::vector<kt::Tensor>& outs) {
     for (size_t v = 0; v < visible.size(); ++v)
       dropped[v][t] = std::abs(w[visible[v].flat]) <= 1e-9;
   }
-  return analyse(c, visible, dropped, weights);
+  Independence found = analyse(c, visible, dropped, weights);
+  found.kept_as_dropout = kept_as_dropout(c, visible, dropped, weights);
+  if (found.problem.empty() || found.kept_as_dropout) return found;
+  // Zeros that go together, on weights that are not a dropout of the right ones: what was dropped
+  // came before the attention (Independence::kept_as_dropout), so no mask of the weights is blamed.
+  const std::string calls = "over " + std::to_string(n) + " calls with one generator, ";
+  const std::string what_is_dropped =
+      "the weights left are not the weights without dropout rescaled: within a row they change "
+      "by different factors. So the numbers your code drops are not the attention weights: a "
+      "dropout before the attention (on the input x, or on q, k or v) zeroes a token's key for "
+      "every query and every head at once. Dropout belongs on the (B, H, T, T) weights, after the "
+      "softmax and before the product with the values, one draw per weight.";
+  found.problem = found.shared_axes.empty()
+                      ? found.problem + " Besides, " + what_is_dropped
+                      : calls + "the weights your output carries were 0 together " +
+                            found.shared_where + " (as one mask of shape " + found.shared_shape +
+                            " would drop them), and " + what_is_dropped;
+  return found;
 }
 
 Independence independence_of_scores(const Case& c, const std::vector<kt::Tensor>& outs) {

@@ -140,7 +140,7 @@ const SameShapeKata<Case>& kata() {
                    ")";
           },
       .shape_words =
-          [](const Case& c) { return "RoPE keeps x's shape " + kt::shape_str(c.x.sizes()) + "."; },
+          [](const Case& c) { return "RoPE keeps x's shape " + kt::shape_str(c.x.sizes()); },
       .dtype_words =
           "return x's dtype (kt::arange and friends make Float64; convert with "
           ".to(x.dtype())).",

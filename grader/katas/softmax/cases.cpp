@@ -177,10 +177,7 @@ const SameShapeKata<Case>& kata() {
       .input = [](const Case& c) -> const kt::Tensor& { return c.x; },
       .call_text = [](const Case& c) { return "softmax(x, " + std::to_string(c.dim) + ")"; },
       .shape_words =
-          [](const Case& c) {
-            return "softmax keeps x's shape " + kt::shape_str(c.x.sizes()) +
-                   " (a reduction lost its axis: keepdim = true?).";
-          },
+          [](const Case& c) { return "softmax keeps x's shape " + kt::shape_str(c.x.sizes()); },
       .dtype_words =
           "return x's dtype (convert back with .to(x.dtype()) if you computed in "
           "another).",

@@ -464,3 +464,24 @@ TEST_CASE("before a throw, the ops listed start after the step's inputs and end 
                     "more, then #11 neg -> [2], #12 neg -> [2], #13 neg -> [2], then #14 matmul, "
                     "which threw.") != std::string::npos);
 }
+
+TEST_CASE("steps held with their axes in another order say which, and so does the result",
+          "[journey]") {
+  // x (2, 3); y = 2x; the code transposes x first and never moves the axes back.
+  const kt::Tensor x = kt::from_vector(std::vector<double>{1, 2, 3, 4, 5, 6}, {2, 3});
+  const std::vector<Step> two = {{"x", x, -1, {}}, {"y = 2x", x * 2.0, -1, {0}}};
+  const kt::Tensor xt = x.transpose(0, 1).contiguous(), yt = xt * 2.0;
+  const std::string text = journey_text_of(two, {event("transpose", xt), event("mul", yt)}, yt);
+  INFO(text);
+  CHECK(text.find("#1 transpose -> [3, 2] (the step with dims 0 and 1 swapped)") !=
+        std::string::npos);
+  CHECK(text.find("but your code returns it with dims 0 and 1 swapped: [3, 2] where [2, 3] is "
+                  "expected. Your ops hold the steps that way from step 1 (x) on") !=
+        std::string::npos);
+  // Values that no order of the axes gives are only "laid out another way".
+  const kt::Tensor shuffled = kt::from_vector(std::vector<double>{2, 1, 4, 3, 6, 5}, {3, 2});
+  const std::string other =
+      journey_text_of(two, {event("view", shuffled), event("mul", shuffled * 2.0)}, shuffled * 2.0);
+  INFO(other);
+  CHECK(other.find("swapped") == std::string::npos);
+}

@@ -183,3 +183,20 @@ TEST_CASE("a shape that grew by broadcasting on the way to the op that threw is 
   });
   CHECK(where_it_threw(plain).find("grew") == std::string::npos);
 }
+
+TEST_CASE("a tensor made from nothing shown is known by its shape", "[where_threw]") {
+  // A causal mask made (T_q, T_q) where the scores are (T_q, T_k): full([2, 2]) says so.
+  const kt::Tensor scores = kt::zeros({2, 3});
+  const LearnerTrace traced = trace_learner_whole([&] {
+    named_input("scores", scores);
+    try {
+      const kt::Tensor allowed = kt::tril(kt::ones({2, 2}, kt::Bool));
+      (void)scores.masked_fill(~allowed, -1.0);
+    } catch (const kt::Error&) {
+    }
+  });
+  const std::string text = where_it_threw(traced);
+  INFO(text);
+  CHECK(text.find("- a [2, 2] bool tensor: bitwise_not(tril(full([2, 2]), 0))\n") !=
+        std::string::npos);
+}

@@ -1,7 +1,7 @@
 // expect: fail
 // expect-diagnosis: softmax_wrong_dim
-// Wrong, no pitfall: the softmax over the call's queries (axis -2), not over the keys; a one-token
-// call gets a weight of 1 on every key, its output the sum of the values.
+// The softmax taken over the queries (dim -2) instead of the keys: with one new token each
+// weight is 1.
 #include <cmath>
 
 #include "kv_cache.hpp"

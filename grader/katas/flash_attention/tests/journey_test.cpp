@@ -109,10 +109,14 @@ TEST_CASE("a correct blocked flash_attention diverges nowhere, in either tiling"
 TEST_CASE("a flash_attention bug is reported at its step, along the code's tiling",
           "[journey][flash_attention]") {
   const Case c = discriminating_cases()[3];  // T = 7, block_size 2, not causal
-  // The scale left out, in blocks of queries: the first scores are the second query block's.
+  // The scale left out, in blocks of queries: the first scores are the second query block's, and
+  // the op that makes them unscaled is a multiple of them.
   const std::string unscaled = journey_of(c, [&] { return query_blocks(c, false); });
   INFO(unscaled);
-  CHECK(unscaled.find("Step 1 (s₀ = q[2:4] k[0:2]ᵀ/√d, [") != std::string::npos);
+  CHECK(unscaled.find("has the shape of step 1 (s₀ = q[2:4] k[0:2]ᵀ/√d) but computes it "
+                      "differently") != std::string::npos);
+  CHECK(unscaled.find("(everywhere the step times 1.41421 = sqrt(2)). It is the first step") !=
+        std::string::npos);
   // The accumulator not rescaled, every query against each key block: everything up to acc₁.
   const std::string stale = journey_of(c, [&] { return key_blocks(c, false); });
   INFO(stale);

@@ -19,6 +19,9 @@ Outcome check_dropout_mask_shared(uint64_t seed) {
     const bool on_scores = found.applies;
     if (!on_scores) found = independence(c, r.outs);
     if (!found.applies || found.shared_axes.empty()) return std::nullopt;
+    // The name only for a dropout of the weights: numbers dropped elsewhere (the input x) can
+    // zero one key's column for every query and head too.
+    if (!on_scores && !found.kept_as_dropout) return std::nullopt;
     const std::string what = on_scores ? "scores" : "weights";
     return found_pitfall(
         c, r.outs.front(), "dropout_mask_shared",

@@ -1,0 +1,27 @@
+// expect: fail
+// Dropout applied to the input x before the projections (as a residual dropout would be), not to
+// the attention weights.
+#include <cmath>
+
+#include "mha_train.hpp"
+
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, kt::Generator& gen, bool causal) const {
+  const int64_t B = x.size(0), T = x.size(1);
+  auto split = [&](const kt::Tensor& t) {
+    return t.view({B, T, num_heads, d_head}).transpose(1, 2);  // (B, H, T, d_head)
+  };
+  kt::Tensor xd = x;
+  if (training() && dropout_p > 0.0) {
+    const kt::Tensor keep = kt::rand(x.sizes(), gen) >= dropout_p;
+    xd = kt::where(keep, x / (1.0 - dropout_p), 0.0);
+  }
+  const kt::Tensor q = split(q_proj(xd)), k = split(k_proj(xd)), v = split(v_proj(xd));
+  kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(d_head));
+  if (causal) {
+    const kt::Tensor allowed = kt::tril(kt::ones({T, T}, kt::Bool));
+    scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
+  }
+  kt::Tensor weights = kt::softmax(scores, -1);
+  const kt::Tensor heads = kt::matmul(weights, v);
+  return out_proj(heads.transpose(1, 2).contiguous().view({B, T, d_model}));
+}

@@ -4,6 +4,25 @@
 
 namespace cli {
 
+std::string wrap(const std::string& text, const std::string& indent, size_t width) {
+  std::string out, line;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find(' ', pos);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(pos, end - pos);
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += indent + line + "\n";
+      line.clear();
+    }
+    if (!line.empty()) line += ' ';
+    line += word;
+    pos = end + 1;
+  }
+  if (!line.empty()) out += indent + line + "\n";
+  return out;
+}
+
 std::string join(const std::vector<std::string>& parts, const std::string& sep) {
   std::string s;
   for (const auto& p : parts) {

@@ -10,6 +10,9 @@ namespace cli {
 
 std::string join(const std::vector<std::string>& parts, const std::string& sep = ", ");
 
+/// text wrapped at `width` columns (words kept whole), every line indented and ended by a newline.
+std::string wrap(const std::string& text, const std::string& indent, size_t width = 96);
+
 /// s as valid UTF-8: every byte that does not start a well-formed UTF-8 character (overlong forms,
 /// surrogates and code points past U+10FFFF included), and every NUL, becomes U+FFFD.
 std::string valid_utf8(const std::string& s);

@@ -1,6 +1,7 @@
 #include "grader/lib/journey.hpp"
 
 #include "grader/lib/compare.hpp"
+#include "grader/report/ratio_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -165,12 +166,6 @@ bool proportional(const kt::Tensor& op, const kt::Tensor& step) {
   return n >= 3 && std::abs(ratio - 1.0) > 1e-9;
 }
 
-std::string text_of(double x) {
-  char t[32];
-  std::snprintf(t, sizeof t, "%.6g", x);
-  return t;
-}
-
 /// " (everywhere the step times 0.707107 = 1 / sqrt(2))" when `op` is a multiple of `step`; "".
 std::string multiple_text(const kt::Tensor& op, const kt::Tensor& step) {
   if (!proportional(op, step)) return "";
@@ -179,39 +174,12 @@ std::string multiple_text(const kt::Tensor& op, const kt::Tensor& step) {
   for (size_t i = 0; i < o.size(); ++i) {
     if (std::abs(st[i]) < 1e-12) continue;
     const double r = o[i] / st[i];
-    // 1.41421 read as sqrt(2), 0.894427 as sqrt(4/5): a scale is most often the square root of
-    // a size, or of one size over another.
-    const auto root = [](double x) -> std::string {
-      const double squared = x * x;
-      for (int den = 1; den <= 64; ++den) {
-        const double num = std::round(squared * den);
-        if (num < 1 || num > 1e6 || std::abs(squared * den - num) > 1e-9 * num) continue;
-        if (std::gcd(int64_t(num), int64_t(den)) != 1) continue;
-        // A whole or rational square root (10/7 as sqrt(100/49)) is no root to read.
-        const auto square = [](double n) {
-          const double whole = std::round(std::sqrt(n));
-          return whole * whole == n;
-        };
-        if (square(num) && square(double(den))) return "";
-        char t[48];
-        if (den == 1)
-          std::snprintf(t, sizeof t, "sqrt(%.0f)", num);
-        else
-          std::snprintf(t, sizeof t, "sqrt(%.0f/%d)", num, den);
-        return t;
-      }
-      return "";
-    };
+    // 1.41421 read as sqrt(2), 0.894427 as sqrt(4/5) (report::ratio_reading).
     char text[64];
     std::snprintf(text, sizeof text, " (everywhere the step times %.6g", r);
+    const std::string reading = report::ratio_reading(r);
     std::string out = text;
-    const std::string inverse = root(1 / r), direct = root(r);
-    if (r > 0 && std::abs(r) < 1 && !inverse.empty() && inverse.find('/') == std::string::npos)
-      out += " = 1 / " + inverse;
-    else if (r > 0 && !direct.empty())
-      out += " = " + direct;
-    else if (std::abs(r) < 1 || text_of(1 / r).size() <= 4)
-      out += " = 1 / " + text_of(1 / r);  // 1.42857 = 1 / 0.7: divided by 1 - p = 0.7
+    if (!reading.empty()) out += " = " + reading;
     return out + ")";
   }
   return "";

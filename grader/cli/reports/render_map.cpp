@@ -8,6 +8,7 @@
 
 #include "grader/cli/reports/render.hpp"
 #include "grader/cli/text.hpp"
+#include "grader/report/ratio_text.hpp"
 
 namespace cli {
 namespace {
@@ -147,6 +148,23 @@ std::string attention_map_text(const AttentionMap& m, bool colour, const std::st
                           : ";\n" + indent +
                                 " · exactly 0, ░ under 0.25, ▒ under 0.5, ▓ under 0.75, █ 0.75 and "
                                 "up, ! NaN)\n");
+  // Rows of yours that all sum to one number other than the expected rows' 1: a scale on the
+  // weights or on what follows them, said with how it reads (0.57735 = 1 / sqrt(3)).
+  bool rows_alike = m.rows >= 2;
+  const double first_sum = row_sum(m.got, m.cols, 0);
+  for (int i = 0; i < m.rows && rows_alike; ++i)
+    rows_alike = std::abs(row_sum(m.got, m.cols, i) - first_sum) <= 1e-6 &&
+                 std::abs(row_sum(m.expected, m.cols, i) - 1.0) <= 1e-6;
+  if (rows_alike && std::abs(first_sum - 1.0) > 1e-3 && first_sum > 0) {
+    char sum[32];
+    std::snprintf(sum, sizeof sum, "%.6g", first_sum);
+    const std::string reading = grader::report::ratio_reading(first_sum);
+    s += wrap(std::string("Every row of yours sums to ") + sum +
+                  (reading.find("sqrt") == std::string::npos ? "" : " = " + reading) +
+                  ", each expected row to 1: what your code returns is scaled by that (the "
+                  "weights, or what comes after them).",
+              indent, 96);
+  }
   if (at < 0) {
     s += indent +
          "Your weights equal the expected ones here: the mistake is in what comes after them.\n";

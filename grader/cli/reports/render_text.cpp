@@ -44,26 +44,6 @@ std::string paint(const std::string& s, const char* code, bool colour) {
   return colour ? std::string("\033[") + code + "m" + s + "\033[0m" : s;
 }
 
-/// Wraps text at width columns, every line indented.
-std::string wrap(const std::string& text, const std::string& indent, size_t width = 96) {
-  std::string out, line;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find(' ', pos);
-    if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(pos, end - pos);
-    if (!line.empty() && line.size() + 1 + word.size() > width) {
-      out += indent + line + "\n";
-      line.clear();
-    }
-    if (!line.empty()) line += ' ';
-    line += word;
-    pos = end + 1;
-  }
-  if (!line.empty()) out += indent + line + "\n";
-  return out;
-}
-
 /// "wrong shape", "wrong dtype" or "wrong shape and dtype".
 std::string wrong_what(const TestResult& t) {
   return std::string("wrong ") + report::wrong_name(t.wrong);
@@ -247,9 +227,18 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     const bool one = not_found.size() == 1;
     const std::string list = wrap(join(not_found), "        ", 96);
     s += "  " + paint("PASS", "32", colour) + "  " + list.substr(8);
+    // Beside detectors that could not run (the code threw, or returned the wrong shape, on their
+    // cases), a pass says only what the others saw.
+    const bool some_skipped = std::any_of(r.tests.begin(), r.tests.end(), [](const TestResult& x) {
+      return x.status == Status::Skipped;
+    });
     s += wrap(std::string("(") + (one ? "this named mistake was" : "these named mistakes were") +
-                  " not found: each detector looks for its one mistake, alone; yours may be one "
-                  "no pitfall names, or one of these beside another)",
+                  " not found" +
+                  (some_skipped ? " on the cases where your code returned a result (the detectors "
+                                  "skipped above could not run)"
+                                : "") +
+                  ": each detector looks for its one mistake, alone; yours may be one no pitfall "
+                  "names, or one of these beside another)",
               "        ", 96);
   }
   if (!r.warnings.empty()) {

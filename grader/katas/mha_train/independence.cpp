@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "grader/katas/mha_train/cases.hpp"
@@ -145,22 +146,35 @@ Independence analyse(const Case& c, const std::vector<Position>& visible,
                      const std::vector<std::vector<double>>& weights);
 
 /// Independence::kept_as_dropout: on every call, the kept weights of each (b, h, i) row are the
-/// weights without dropout times one number (relative 1e-6).
+/// weights without dropout times one number (relative 1e-6), or the row is uniform (every score of
+/// it hidden before the softmax, by a dropout there: softmax of equal scores).
 bool kept_as_dropout(const Case& c, const std::vector<Position>& visible,
                      const std::vector<std::vector<bool>>& dropped,
                      const std::vector<std::vector<double>>& weights) {
   const std::vector<double> e =
       reveal(c, run_reference(c)).expected.contiguous().to_vector<double>();
+  const auto near = [](double a, double b) {
+    return std::abs(a - b) <= 1e-6 * std::max(1.0, std::abs(b));
+  };
   for (size_t t = 0; t < weights.size(); ++t) {
-    std::map<size_t, double> factor;  // of each row (its flat index / T) on this call
+    // Of each row (its flat index / T) on this call: the kept weights' one factor, and whether
+    // every weight of it is one value.
+    std::map<size_t, double> factor, value;
+    std::set<size_t> proportional, uniform;
     for (size_t v = 0; v < visible.size(); ++v) {
+      const size_t f = visible[v].flat, row = f / size_t(c.T);
+      const double w = weights[t][f];
+      const auto [first, fresh_value] = value.emplace(row, w);
+      if (fresh_value) uniform.insert(row);
+      if (!near(w, first->second)) uniform.erase(row);
       if (dropped[v][t]) continue;
-      const size_t f = visible[v].flat;
-      const double ratio = weights[t][f] / e[f];
-      const auto [row, fresh] = factor.emplace(f / size_t(c.T), ratio);
-      if (!fresh && std::abs(ratio - row->second) > 1e-6 * std::max(1.0, std::abs(row->second)))
-        return false;
+      const auto [kept, fresh] = factor.emplace(row, w / e[f]);
+      if (fresh) proportional.insert(row);
+      if (!near(w / e[f], kept->second)) proportional.erase(row);
     }
+    for (const auto& [row, w] : value)
+      if (proportional.count(row) == 0 && uniform.count(row) == 0 && factor.count(row) != 0)
+        return false;
   }
   return true;
 }

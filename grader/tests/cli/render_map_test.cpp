@@ -213,3 +213,25 @@ TEST_CASE("weights printed alike are shaded alike", "[map]") {
   const std::string text = cli::attention_map_text(m, false, "");
   CHECK(text.find("q0 ▓0.50  ▓0.50") != std::string::npos);
 }
+
+TEST_CASE("rows of yours that all sum to one number other than 1 say what it is", "[map]") {
+  cli::AttentionMap m;
+  m.rows = 2;
+  m.cols = 2;
+  m.expected = {0.5, 0.5, 0.25, 0.75};
+  const double s = 1 / std::sqrt(3.0);
+  m.got = {0.5 * s, 0.5 * s, 0.25 * s, 0.75 * s};
+  const std::string text = cli::attention_map_text(m, false, "  ");
+  INFO(text);
+  // (Wrapped as the rest of the report, at 96 columns past the indent.)
+  std::string unwrapped;
+  for (const char ch : text) unwrapped += ch == '\n' ? ' ' : ch;
+  CHECK(unwrapped.find("Every row of yours sums to 0.57735 = 1 / sqrt(3), each expected row to 1: "
+                       "what your code returns   is scaled by that (the weights, or what comes "
+                       "after them).") != std::string::npos);
+  // Rows that sum to 1, or to different numbers, get no such line.
+  CHECK(cli::attention_map_text(masked_after_softmax(), false, "").find("Every row") ==
+        std::string::npos);
+  m.got = {0.5, 0.5, 0.25, 0.5};
+  CHECK(cli::attention_map_text(m, false, "").find("Every row") == std::string::npos);
+}

@@ -68,6 +68,12 @@ TEST_CASE(
   // Zeros where expected is zero keep the ratio; a ratio that varies, or 1, is not shown.
   CHECK(grader::difference_text(matrix({0, 0.5, 1, 1.5, 2, 2.5}), matrix({0, 1, 2, 3, 4, 5})) ==
         "largest |got - expected| = 2.5; got = 0.5 x expected, everywhere");
+  // A ratio that reads as a square root, or as 1 / (1 - p), says so.
+  const kt::Tensor e = matrix({1, 2, 3, 4, 5, 6});
+  CHECK(grader::difference_text(e / std::sqrt(3.0), e) ==
+        "largest |got - expected| = 2.54; got = 0.57735 x expected (1 / sqrt(3)), everywhere");
+  CHECK(grader::difference_text(e / 0.7, e) ==
+        "largest |got - expected| = 2.57; got = 1.42857 x expected (1 / 0.7), everywhere");
   CHECK(grader::difference_text(matrix({1, 2, 3, 4, 5, 7}), matrix({1, 2, 3, 4, 5, 6})) ==
         "largest |got - expected| = 1");
   CHECK(grader::difference_text(matrix({1, 2, 3, 4, 5, 6}), matrix({1, 2, 3, 4, 5, 6})).empty());

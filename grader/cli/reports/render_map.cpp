@@ -49,13 +49,15 @@ int digits_needed(const AttentionMap& m) {
   return digits;
 }
 
-/// The shade of a weight as printed (`digits` after the point, so that two weights printed alike
-/// are shaded alike): "·" for exactly 0, then ░ ▒ ▓ █ by quarters; "!" for NaN.
+/// The shade of a weight: "·" for 0 (within 1e-12: a dropped or masked weight), then ░ ▒ ▓ █ by
+/// quarters of the weight as printed (`digits` after the point, so that two weights printed alike
+/// are shaded alike, but for 0: a kept weight of 1e-5 prints 0.000 and is no dropped one); "!" for
+/// NaN.
 const char* shade(double v, int digits) {
-  const double scale = std::pow(10.0, digits);
-  if (!std::isnan(v) && v != 0) v = std::round(v * scale) / scale;
   if (std::isnan(v)) return "!";
-  if (v == 0) return "·";
+  if (std::abs(v) <= 1e-12) return "·";
+  const double scale = std::pow(10.0, digits);
+  v = std::round(v * scale) / scale;
   if (v < 0.25) return "░";
   if (v < 0.5) return "▒";
   if (v < 0.75) return "▓";

@@ -286,6 +286,14 @@ std::vector<FlashEntry> catalogue() {
   add("scale_multiplied", "attention with the scores multiplied by √d instead of divided",
       "Divide the scores by √d (or multiply by 1/√d).",
       scaled([](const Case& c) { return std::sqrt(double(c.d())); }));
+  add("scale_on_output",
+      "attention with the scores not scaled and the output multiplied by 1/√d instead (the scale "
+      "moved from the scores to the result)",
+      "The scale belongs inside the softmax: multiply the scores (or q) by 1/√d, and return acc / "
+      "l as it is.",
+      [unscaled = scaled([](const Case&) { return 1.0; }), sqrt_d](const Case& c) {
+        return unscaled(c) * sqrt_d(c);
+      });
   return entries;
 }
 

@@ -235,3 +235,14 @@ TEST_CASE("rows of yours that all sum to one number other than 1 say what it is"
   m.got = {0.5, 0.5, 0.25, 0.5};
   CHECK(cli::attention_map_text(m, false, "").find("Every row") == std::string::npos);
 }
+
+TEST_CASE("only a weight of 0 is shaded as 0, not a small one that prints as 0.00", "[map]") {
+  cli::AttentionMap m;
+  m.rows = 1;
+  m.cols = 2;
+  m.expected = {0.0, 1.0};
+  m.got = {1e-5, 0.5};
+  const std::string text = cli::attention_map_text(m, false, "");
+  INFO(text);
+  CHECK(text.find("q0 ·0     █1.00   1.00     ░0.00  ▓0.50") != std::string::npos);
+}

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: scale_on_output
 // The scale 1/sqrt(d) applied to the output at the end instead of to the scores: the softmax
 // runs on unscaled scores.
 #include <algorithm>

@@ -115,6 +115,7 @@ static void journey_where_wrong(Failure& shrunk, const DiagnosisRun& run,
   const auto set = [&](size_t c) {
     const bool failing = run.failing_kept && c == 0;
     const Journey j = failing ? run.journey(c) : on_another_case(run.journey(c));
+    if (failing && j.steps_alike) return false;  // steps the smallest case does not tell apart
     shrunk.journey = j.text;
     shrunk.journey_step = j.step;
     shrunk.journey_elsewhere = !failing && !j.text.empty();

@@ -508,8 +508,58 @@ Journey journey_text(const std::vector<Step>& steps,
     thrower = "#" + std::to_string(events.size()) + " " + text.substr(0, text.find(" -> "));
   }
   std::erase_if(events, [](const kt::TraceEvent& e) { return e.threw; });
-  const std::vector<int64_t> at = align_steps(steps, events);
+  // Two steps with the same numbers (a case of one token: weights @ v is v) may pair with ops by
+  // chance (Journey::steps_alike).
+  bool steps_alike = false;
+  for (size_t a = 0; a < steps.size() && !steps_alike; ++a)
+    for (size_t b = a + 1; b < steps.size() && !steps_alike; ++b)
+      steps_alike = steps[a].value.sizes() == steps[b].value.sizes() &&
+                    steps[a].value.dtype() != kt::Bool && steps[b].value.dtype() != kt::Bool &&
+                    steps[a].value.numel() > 0 &&
+                    kt::allclose(steps[a].value.to(kt::Float64), steps[b].value.to(kt::Float64),
+                                 1e-12, 1e-15);
+  std::vector<int64_t> at = align_steps(steps, events);
+  // Note [a step reached in other places]
+  // Steps are reached by their values in any layout (a learner may keep heads as (B, T, H, d) and
+  // still be right), so a step whose numbers sit in other places (query heads in another order:
+  // each head's scores are right, for the wrong head) counts as reached, and the values first
+  // differ later, where a mask or a merge meets the wrong places. When no step after it is reached
+  // in place, the layout went wrong there or before: that step is the divergence, the steps done
+  // another way before it are named first, and the ops that are no step before it are listed. A
+  // step reached in other places with a later one reached in place was a harmless layout. Before
+  // it, a step whose order is the point (Step::layout: heads split, a cache after the append) that
+  // no op reached but one of its shape holds in other places is where the layout went wrong (keys
+  // appended before the cache instead of after it give scores with their columns in other
+  // places: the cache is the divergence, not the scores).
+  size_t moved_at = steps.size();
+  for (size_t i = steps.size(); i-- > 0;) {
+    if (at[i] < 0) continue;
+    const kt::TraceEvent& e = events[size_t(at[i])];
+    const bool in_other_places = e.value.defined() && e.output.sizes == steps[i].value.sizes() &&
+                                 moved(e.value, steps[i].value);
+    if (!in_other_places) break;  // reached in place: what came before it was laid out right
+    moved_at = i;
+  }
   size_t diverging = first_diverging(steps, at);
+  // (Not before a throw: the steps after a harmless layout may be missing only because the code
+  // threw before them.)
+  bool layout_step_moved = false;
+  for (size_t st = 0;
+       !threw && st <= std::min(diverging, moved_at) && st < steps.size() && !layout_step_moved;
+       ++st) {
+    if (at[st] >= 0 || !steps[st].layout) continue;
+    const std::vector<double> wanted = sorted_values(steps[st].value);
+    for (size_t i = 0; i < events.size(); ++i) {
+      const kt::TraceEvent& e = events[i];
+      if (!e.value.defined() || e.output.sizes != steps[st].value.sizes() ||
+          !same_values(sorted_values(e.value), wanted))
+        continue;
+      at[st] = int64_t(i);
+      diverging = st;
+      layout_step_moved = true;
+      break;
+    }
+  }
   if (threw && diverging < steps.size()) {
     // Code that threw stopped where it was: the step it was on is one whose inputs it had made
     // (k split into heads after k = k_proj(x)), not the next in the list's order (v = v_proj(x),
@@ -529,27 +579,8 @@ Journey journey_text(const std::vector<Step>& steps,
       }
     }
   }
-  // Note [a step reached in other places]
-  // Steps are reached by their values in any layout (a learner may keep heads as (B, T, H, d) and
-  // still be right), so a step whose numbers sit in other places (query heads in another order:
-  // each head's scores are right, for the wrong head) counts as reached, and the values first
-  // differ later, where a mask or a merge meets the wrong places. When no step after it is reached
-  // in place, the layout went wrong there or before: that step is the divergence, the steps done
-  // another way before it are named first, and the ops that are no step before it are listed.
-  // A step reached in other places with a later one reached in place was a harmless layout.
-  size_t moved_at = steps.size();
-  for (size_t i = steps.size(); i-- > 0;) {
-    if (at[i] < 0) continue;
-    const kt::TraceEvent& e = events[size_t(at[i])];
-    const bool in_other_places = e.value.defined() && e.output.sizes == steps[i].value.sizes() &&
-                                 moved(e.value, steps[i].value);
-    if (!in_other_places) break;  // reached in place: what came before it was laid out right
-    moved_at = i;
-  }
-  // (Not before a throw: the steps after a harmless layout may be missing only because the code
-  // threw before them.)
-  const bool diverges_by_layout = !threw && moved_at < diverging;
-  if (diverges_by_layout) diverging = moved_at;
+  const bool diverges_by_layout = layout_step_moved || (!threw && moved_at < diverging);
+  if (diverges_by_layout && !layout_step_moved) diverging = moved_at;
   if (threw && diverging == steps.size()) return {};  // every step before the throw
   const bool returns_other =
       !threw && !diverges_by_layout && diverging == steps.size() && !steps.empty() &&
@@ -735,7 +766,7 @@ Journey journey_text(const std::vector<Step>& steps,
     }
     const std::string unused = no_step_before(at[diverging]);
     if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
-    return {text + "\n", step, ""};
+    return {text + "\n", step, "", steps_alike};
   }
   if (returns_other) {
     text += "Every step is among your ops' results, the last one included (step " +
@@ -757,11 +788,11 @@ Journey journey_text(const std::vector<Step>& steps,
           text += " Your ops before it whose results are no step: " + unused + ".";
         break;
       }
-      return {text + "\n", step, ""};
+      return {text + "\n", step, "", steps_alike};
     }
     text += "something else: look at what it does after it.";
     if (!next.empty()) text += " Your ops from there: " + next + ".";
-    return {text + "\n", step, ""};
+    return {text + "\n", step, "", steps_alike};
   }
   if (differently >= 0) {
     // The decisive op is on the table's row; here, what it computes beside what it should.
@@ -776,7 +807,7 @@ Journey journey_text(const std::vector<Step>& steps,
                               "what it is given.");
     const std::string unused = no_step_before(differently);
     if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
-    return {text + "\n", step, ""};
+    return {text + "\n", step, "", steps_alike};
   }
   if (threw) {
     // The call threw before the step: what is known is the steps it reached, and the step's shape.
@@ -787,7 +818,7 @@ Journey journey_text(const std::vector<Step>& steps,
     if (!next.empty() || !thrower.empty())
       text += " Your ops from there: " + next + (next.empty() || thrower.empty() ? "" : ", then ") +
               (thrower.empty() ? "" : thrower + ", which threw") + ".";
-    return {text + "\n", step, ""};
+    return {text + "\n", step, "", steps_alike};
   }
   text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name + ", " +
           shape_text(steps[diverging].value.sizes()) +
@@ -795,7 +826,7 @@ Journey journey_text(const std::vector<Step>& steps,
           "the mistake is in that step (done differently, in another order, or not at all), or "
           "in the layout of its inputs.";
   if (!next.empty()) text += " Your ops from there: " + next + ".";
-  return {text + "\n", step, ""};
+  return {text + "\n", step, "", steps_alike};
 }
 
 Journey journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,

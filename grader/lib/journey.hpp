@@ -123,6 +123,9 @@ struct Journey {
   std::string text;  // several lines; empty when nothing diverges
   std::string step;  // empty when text is
   std::string on;    // the case it is on, when text begins "On ON:\n" (on_case)
+  /// Two steps have the same numbers on its case (one token: weights @ v is v), so ops may pair
+  /// with steps by chance: a journey on the smallest failing case is not shown then.
+  bool steps_alike = false;
 };
 
 /// The report: the steps beside the ops that computed them, the first diverging step, and the

@@ -21,6 +21,7 @@ enum class RowSum {
 /// The catalogue's mistakes that mistakes.hpp (the detectors' simulation) does not make.
 struct Slips {
   bool softmax_over_queries = false;   // P = softmax(S, -2)
+  bool weights_unscaled = false;       // P = softmax(q kᵀ): the 1/√d left out of P alone
   bool hides_diagonal = false;         // the causal mask tril(ones, -1): no query sees its own key
   bool dv_not_transposed = false;      // dv = P dout
   bool dv_from_masked_scores = false;  // dv = Sᵀ dout, S masked with finfo.min
@@ -37,7 +38,7 @@ struct Slips {
 Grads backward(const Case& c, const Slips& m) {
   const int64_t T = c.T();
   const double scale = 1.0 / std::sqrt(double(c.d()));
-  kt::Tensor s = kt::matmul(c.q, c.k.transpose(-2, -1)) * scale;
+  kt::Tensor s = kt::matmul(c.q, c.k.transpose(-2, -1)) * (m.weights_unscaled ? 1.0 : scale);
   if (c.causal) {
     const kt::Tensor allowed = kt::tril(kt::ones({T, T}, kt::Bool), m.hides_diagonal ? -1 : 0);
     s = s.masked_fill(~allowed, kt::finfo(kt::Float64).min);
@@ -103,6 +104,11 @@ std::vector<BackwardEntry> catalogue() {
        "Recompute P exactly as the forward does: softmax(S, -1), each query's weights summing to "
        "1 over the keys.",
        {.softmax_over_queries = true});
+  slip("weights_unscaled",
+       "the gradients of a backward pass whose weights P are recomputed from q kᵀ without the "
+       "1/√d (the gradients' own 1/√d kept)",
+       "Recompute P exactly as the forward does: softmax(q kᵀ / √d, -1).",
+       {.weights_unscaled = true});
   slip("causal_mask_hides_diagonal",
        "the gradients of a backward pass whose causal mask hides each query's own key too "
        "(tril(ones, -1))",

@@ -44,7 +44,8 @@ Failure diagnosed(const std::function<kt::Tensor(const kt::Tensor&)>& learner,
   run.computes = [&](size_t e, size_t c) { return entry_output(e, xs[c]); };
   run.matches_errors = matches_errors;
   run.journey = [](size_t c) {
-    return grader::Journey{"journey on case " + std::to_string(c), "step " + std::to_string(c), ""};
+    return grader::Journey{"journey on case " + std::to_string(c), "step " + std::to_string(c), "",
+                           false};
   };
   Failure f;
   grader::diagnose(f, run);
@@ -95,5 +96,29 @@ TEST_CASE("code that runs everywhere is matched as before, whether errors are ma
     CHECK(f.diagnosis_message ==
           "Your output equals the input doubled, on this case and on 2 more chosen so that each "
           "mistake the grader knows gives a different output. Do not double it.");
+  }
+}
+
+TEST_CASE("a journey on the smallest failing case whose steps it does not tell apart is not shown",
+          "[catalogue]") {
+  const std::vector<kt::Tensor> xs = inputs();
+  const std::vector<grader::CatalogueEntry> none;
+  for (const bool alike : {false, true}) {
+    DiagnosisRun run;
+    run.cases = xs.size();
+    run.entries = &none;
+    run.failing_kept = true;  // case 0 is the smallest failing one
+    // Wrong on the failing case only; the other cases trace no divergence.
+    run.learner = [&](size_t c) { return c == 0 ? xs[c] * 3.0 : xs[c]; };
+    run.reference = [&](size_t c) { return xs[c]; };
+    run.computes = [&](size_t, size_t c) { return xs[c]; };
+    run.journey = [alike](size_t c) {
+      if (c != 0) return grader::Journey{};
+      return grader::Journey{"journey on case 0", "step 1", "", alike};
+    };
+    Failure f;
+    grader::diagnose(f, run);
+    INFO(alike);
+    CHECK(f.journey == (alike ? "" : "journey on case 0"));
   }
 }

@@ -485,3 +485,22 @@ TEST_CASE("steps held with their axes in another order say which, and so does th
   INFO(other);
   CHECK(other.find("swapped") == std::string::npos);
 }
+
+TEST_CASE("a step that moves values, made with them in other places, is the divergence",
+          "[journey]") {
+  // c = [9] then x (a cache, then the new entries); the code puts x first. s = 2c is then reached
+  // in other places, but the places went wrong at c.
+  const std::vector<Step> three = {{"x", values({1, 2, 3}), -1, {}},
+                                   {"c = cat(cache, x)", values({9, 1, 2, 3}), -1, {0}, true},
+                                   {"s = 2c", values({18, 2, 4, 6}), -1, {1}}};
+  const std::string text =
+      journey_text_of(three,
+                      {event("add", values({1, 2, 3})), event("cat", values({1, 2, 3, 9})),
+                       event("mul", values({2, 4, 6, 18}))},
+                      values({2, 4, 6, 18}));
+  INFO(text);
+  CHECK(text.find("#2 cat -> [4] (the same values, in other places)  <- first divergence") !=
+        std::string::npos);
+  CHECK(text.find("Your op #2 cat -> [4] has the numbers of step 2 (c = cat(cache, x)), but in "
+                  "other places") != std::string::npos);
+}

@@ -1,6 +1,6 @@
 // expect: fail
 // expect-diagnosis: scale_by_d_model
-// Wrong, no pitfall: scores divided by sqrt(d_model) instead of sqrt(d_head).
+// Scores divided by sqrt(d_model) instead of sqrt(d_head).
 #include <cmath>
 
 #include "kv_cache.hpp"

@@ -609,11 +609,19 @@ Journey journey_text(const std::vector<Step>& steps,
     for (const kt::TensorMeta& m : e.inputs) {
       std::string name = input_named(m, inputs, events, size_t(i));
       named = named || !name.empty();
-      for (int64_t j = i; name.empty() && j-- > 0;)
-        if (same_tensor(events[size_t(j)].output, m)) {
+      for (int64_t j = i; name.empty() && j-- > 0;) {
+        const kt::TraceEvent& maker = events[size_t(j)];
+        if (!same_tensor(maker.output, m)) continue;
+        if (made_for_a_number(maker) && maker.value.defined()) {
+          // A plain number (x / 2.0 makes a tensor of 2 first): shown as the number.
+          char number[32];
+          std::snprintf(number, sizeof number, "%.6g", maker.value.to(kt::Float64).item());
+          name = number;
+        } else {
           name = '#';  // (piecewise: GCC 12's -Wstringop-overflow misfires on "#" + std::string)
           name += std::to_string(j + 1);
         }
+      }
       given.push_back(name.empty() ? "a " + shape_text(m.sizes) + " tensor" : name);
     }
     if (named && e.inputs.size() <= 4) {
@@ -822,10 +830,15 @@ Journey journey_text(const std::vector<Step>& steps,
   }
   text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name + ", " +
           shape_text(steps[diverging].value.sizes()) +
-          ") is the first step no op of yours produces, though every step before it is there: "
-          "the mistake is in that step (done differently, in another order, or not at all), or "
-          "in the layout of its inputs.";
-  if (!next.empty()) text += " Your ops from there: " + next + ".";
+          ") is the first step no op of yours produces" +
+          (diverging == 0 ? std::string(", and the first step: the mistake is in it (done "
+                                        "differently, in another order, or not at all), or in "
+                                        "what it is given.")
+                          : std::string(", though every step before it is there: the mistake is "
+                                        "in that step (done differently, in another order, or "
+                                        "not at all), or in the layout of its inputs."));
+  if (!next.empty())
+    text += (diverging == 0 ? " Your ops: " : " Your ops from there: ") + next + ".";
   return {text + "\n", step, "", steps_alike};
 }
 

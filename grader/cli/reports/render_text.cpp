@@ -105,7 +105,8 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
           if (other.status == Status::Pass) continue;
           const auto& parts = other.diagnosis_parts;
           if (other.diagnosis == id || std::find(parts.begin(), parts.end(), id) != parts.end()) {
-            note = "  (not found alone here; the diagnosis under " + other.id + " names it)";
+            note = "  (its detector did not find it alone; the diagnosis under " + other.id +
+                   " names it as part of your mistake)";
             break;
           }
         }

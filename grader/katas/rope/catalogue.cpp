@@ -46,6 +46,11 @@ std::vector<RopeEntry> catalogue() {
   add("rotate_half_unsigned", "x cos + cat(x2, x1) sin: rotate_half without its minus sign",
       "rotate_half(x) = cat(-x2, x1): without the minus it is not a rotation.",
       {.rotate_half_unsigned = true});
+  add("rotate_half_negated",
+      "x cos + cat(-x2, -x1) sin: rotate_half with a minus on both halves, so the second half is "
+      "x2 cos - x1 sin",
+      "rotate_half(x) = cat(-x2, x1): only x2 is negated; the second half is x2 cos + x1 sin.",
+      {.rotate_half_negated = true});
   add("first_half_only", "RoPE applied to the first half of each row, the second half left as is",
       "Both members of a pair change: the second half is x2 cos + x1 sin.",
       {.first_half_only = true});

@@ -48,9 +48,9 @@ std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
   using M = Mistakes;
   return merge_mistakes(a, b, &M::frequencies, &M::interleaved, &M::ignores_start_pos,
                         &M::sign_flipped, &M::positions_from_one, &M::base_ignored,
-                        &M::cos_sin_swapped, &M::rotate_half_unsigned, &M::first_half_only,
-                        &M::cos_one_late, &M::frequency_by_row, &M::start_pos_twice, &M::unrotated,
-                        &M::sin_from_zero, &M::cos_from_zero);
+                        &M::cos_sin_swapped, &M::rotate_half_unsigned, &M::rotate_half_negated,
+                        &M::first_half_only, &M::cos_one_late, &M::frequency_by_row,
+                        &M::start_pos_twice, &M::unrotated, &M::sin_from_zero, &M::cos_from_zero);
 }
 
 kt::Tensor rope_with_mistakes(const kt::Tensor& x, int64_t start_pos, double base,
@@ -81,8 +81,8 @@ kt::Tensor rope_with_mistakes(const kt::Tensor& x, int64_t start_pos, double bas
       // The pair's two slots: (i, i + d/2), or (2i, 2i + 1) in the GPT-J convention.
       const int64_t lo = m.interleaved ? 2 * i : i, hi = m.interleaved ? 2 * i + 1 : i + half;
       const double a = row[lo], bb = row[hi];
-      // rotate_half gives (-b, a) for the pair; unsigned, (b, a).
-      const double ra = m.rotate_half_unsigned ? bb : -bb, rb = a;
+      // rotate_half gives (-b, a) for the pair; unsigned, (b, a); negated, (-b, -a).
+      const double ra = m.rotate_half_unsigned ? bb : -bb, rb = m.rotate_half_negated ? -a : a;
       const double cc = m.cos_sin_swapped ? s : c, ss = m.cos_sin_swapped ? c : s;
       o[lo] = a * cc + ra * ss;
       o[hi] = m.first_half_only ? bb : bb * cc + rb * ss;

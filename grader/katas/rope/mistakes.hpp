@@ -36,6 +36,7 @@ struct Mistakes {
   bool base_ignored = false;          // base 10000 whatever base is
   bool cos_sin_swapped = false;       // x * sin + rotate_half(x) * cos
   bool rotate_half_unsigned = false;  // rotate_half(x) = cat(x2, x1): no minus sign
+  bool rotate_half_negated = false;   // rotate_half(x) = cat(-x2, -x1): a minus on both halves
   bool first_half_only = false;       // out[i] rotated, out[i + d/2] left as x[i + d/2]
   bool cos_one_late = false;          // the cos table at position + 1, the sin table right
   bool frequency_by_row = false;      // every pair of row t turns by base^(-2t/d): the row's

@@ -90,6 +90,13 @@ std::vector<SdpaEntry> catalogue() {
       "future instead of the past",
       "Use kt::tril, which keeps the keys at or before the query's position.",
       {.causal_upper = true});
+  add("causal_mask_transposed",
+      "attention with the causal triangle upper and aligned top-left (triu(ones(T_q, T_k)), what "
+      "tril(ones(T_k, T_q)) transposed gives): each query sees its own position and the keys "
+      "after it",
+      "Build the mask in the scores' shape, (T_q, T_k), with no transpose: tril(ones(T_q, T_k), "
+      "T_k - T_q).",
+      {.causal_top_left = true, .causal_upper = true});
   add("causal_hides_diagonal",
       "attention with the causal triangle one step too low: each query cannot see its own position",
       "The diagonal is allowed: tril(ones(T_q, T_k), T_k - T_q), not T_k - T_q - 1.",

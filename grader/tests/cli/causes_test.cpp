@@ -303,8 +303,10 @@ TEST_CASE("a pitfall's check that passes beside a diagnosis naming it says so", 
       cli::to_text(kata({values, check("pitfall_causal_top_left", Status::Pass),
                          check("pitfall_cache_not_appended", Status::Pass)}),
                    false, "./grade kv_cache");
-  CHECK(text.find("  PASS  pitfall_causal_top_left  (not found alone here; the diagnosis under "
-                  "prefill_matches_reference names it)\n") != std::string::npos);
+  CHECK(
+      text.find("  PASS  pitfall_causal_top_left  (its detector did not find it alone; the "
+                "diagnosis under prefill_matches_reference names it as part of your mistake)\n") !=
+      std::string::npos);
   CHECK(text.find("  PASS  pitfall_cache_not_appended\n        (this named mistake was not found: "
                   "each detector looks for its one mistake") != std::string::npos);
 }

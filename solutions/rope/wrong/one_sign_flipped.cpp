@@ -1,5 +1,5 @@
 // expect: fail
-// expect-diagnosis: rope_sign_flipped+rotate_half_unsigned
+// expect-diagnosis: rotate_half_negated
 // The second half's sign flipped as well as the first's: x2 cos - x1 sin, so the pair is not
 // rotated but reflected.
 #include <cmath>

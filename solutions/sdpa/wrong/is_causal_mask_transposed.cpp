@@ -1,5 +1,5 @@
 // expect: fail
-// expect-diagnosis: causal_top_left+causal_flipped
+// expect-diagnosis: causal_mask_transposed
 // The causal mask built as tril of (T_k, T_q) and transposed: upper-triangular, so each query sees
 // the keys after it (and, when T_q != T_k, from the wrong corner).
 #include <cmath>

@@ -543,11 +543,21 @@ Journey journey_text(const std::vector<Step>& steps,
   size_t diverging = first_diverging(steps, at);
   // (Not before a throw: the steps after a harmless layout may be missing only because the code
   // threw before them.)
+  // (Only an input of a later step reached in other places: an op that holds a step's numbers in
+  // a layout of its own on the way, v as (B, T, H, d) before its transpose, is otherwise no
+  // evidence.)
+  std::vector<bool> feeds_moved(steps.size(), false);
+  if (moved_at < steps.size()) {
+    feeds_moved[moved_at] = true;
+    for (size_t i = moved_at + 1; i-- > 0;)
+      if (feeds_moved[i])
+        for (const size_t f : steps[i].from) feeds_moved[f] = true;
+  }
   bool layout_step_moved = false;
   for (size_t st = 0;
        !threw && st <= std::min(diverging, moved_at) && st < steps.size() && !layout_step_moved;
        ++st) {
-    if (at[st] >= 0 || !steps[st].layout) continue;
+    if (at[st] >= 0 || !steps[st].layout || !feeds_moved[st] || st == moved_at) continue;
     const std::vector<double> wanted = sorted_values(steps[st].value);
     for (size_t i = 0; i < events.size(); ++i) {
       const kt::TraceEvent& e = events[i];

@@ -504,3 +504,22 @@ TEST_CASE("a step that moves values, made with them in other places, is the dive
   CHECK(text.find("Your op #2 cat -> [4] has the numbers of step 2 (c = cat(cache, x)), but in "
                   "other places") != std::string::npos);
 }
+
+TEST_CASE(
+    "an op holding a moving step's numbers in a layout of its own is no divergence when what "
+    "follows is in place",
+    "[journey]") {
+  // b = a with its halves swapped (a layout step) is never made as such: the code keeps a as it
+  // is and computes c = 2b in place from it. The divergence is e, which it never computes.
+  const std::vector<Step> steps = {{"a", values({1, 2, 3, 4}), -1, {}},
+                                   {"b = a, halves swapped", values({3, 4, 1, 2}), -1, {0}, true},
+                                   {"c = 2b", values({6, 8, 2, 4}), -1, {1}},
+                                   {"e = 100", values({100}), -1, {}}};
+  const std::string text = journey_text_of(
+      steps, {event("add", values({1, 2, 3, 4})), event("mul", values({6, 8, 2, 4}))},
+      values({6, 8, 2, 4}));
+  INFO(text);
+  CHECK(text.find("in other places") == std::string::npos);
+  CHECK(text.find("Step 4 (e = 100, [1]) is the first step no op of yours produces") !=
+        std::string::npos);
+}

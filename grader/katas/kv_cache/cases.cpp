@@ -189,4 +189,22 @@ std::optional<Failure> failure_from_decode(const Case& c, const Decode& d) {
   return f;
 }
 
+std::string length_note(const Case& c, const Decode& d) {
+  if (!d.cache_k.defined()) return "";
+  int64_t seen = 0;
+  for (int64_t i = 0; i < d.call && i < int64_t(c.chunks.size()); ++i) seen += c.chunks[size_t(i)];
+  if (seen == 0 || d.cache_length == seen) return "";
+  std::string note = " After the last call your cache.length() is " +
+                     std::to_string(d.cache_length) + ", but " + std::to_string(seen) +
+                     " tokens were cached: cache.length() is cache.k.size(2), so each call's "
+                     "positions start from a wrong length";
+  const kt::Shape& k = d.cache_k.sizes();
+  const kt::Shape time_second{c.B, seen, c.H, c.d_head};
+  if (k == time_second && time_second != kt::Shape{c.B, c.H, seen, c.d_head})
+    note += ". Your cache.k is " + kt::shape_str(k) +
+            ", laid out (B, T, num_heads, d_head): keep it (B, num_heads, T, d_head), appended "
+            "along dim 2";
+  return note + ".";
+}
+
 }  // namespace grader::kata_kv_cache

@@ -92,4 +92,9 @@ Failure failure(const Case& c, const kt::Tensor& got, const kt::Tensor& expected
 /// kt::NotImplemented); nullopt when every call returned its shape.
 std::optional<Failure> failure_from_decode(const Case& c, const Decode& d);
 
+/// What a cache of the wrong layout does, when its length() after the last call is not the number
+/// of tokens cached: " After the last call your cache.length() is 1, but 3 tokens were cached
+/// ...", or "" (the length is right, or the call threw before any cache).
+std::string length_note(const Case& c, const Decode& d);
+
 }  // namespace grader::kata_kv_cache

@@ -33,7 +33,7 @@ std::optional<Failure> compare_outputs(const Case& c, const Decode& d, const std
   std::string message = "the outputs of " + call_text(c, call) +
                         " differ from one causal forward of the whole sequence";
   message += call == 0 ? "." : "; the calls before it match.";
-  message += why;
+  message += why + length_note(c, d);
   Failure f = failure(c, d.run.out, expected, message);
   diagnose_after_shrinking(f, c);
   return f;
@@ -90,9 +90,17 @@ Outcome check_cache_holds_the_sequence(uint64_t seed) {
         d.cache_v.sizes() != shape) {
       Failure f;
       f.counterexample = c.describe();
+      // (Appended piece by piece: GCC 12's -Wstringop-overflow misfires on "." + std::string.)
+      const std::string note = length_note(c, d);
       f.message = "after the last call the cache holds k " + shape_of(d.cache_k) + " and v " +
                   shape_of(d.cache_v) + "; it must hold the whole sequence: (B, num_heads, T, " +
-                  "d_head) = " + kt::shape_str(shape) + " each (cache.length() is k.size(2)).";
+                  "d_head) = " + kt::shape_str(shape) + " each";
+      if (note.empty()) {
+        f.message += " (cache.length() is k.size(2)).";
+      } else {
+        f.message += '.';
+        f.message += note;
+      }
       return f;
     }
     // A wrong cache with wrong outputs: the outputs' diagnosis (a catalogued mistake) joins

@@ -41,8 +41,15 @@ Outcome check_no_rescale(uint64_t seed) {
             ? ". Keep a running maximum m across blocks. Either exponentiate each block against "
               "m_new directly (then only the sums from before need exp(m_old - m_new)), or keep "
               "it against its own maximum and bring its sums to m_new with exp(m_block - m_new)."
-            : ". Multiply both the accumulator and the running sum by exp(m_old - m_new) before "
-              "adding the new block's exp(s - m_new) terms.";
+            : std::string(
+                  ". Multiply both the accumulator and the running sum by "
+                  "exp(m_old - m_new) before adding the new block's exp(s - m_new) "
+                  "terms.") +
+                  (found->rescale == Rescale::Neither
+                       ? " A rescale that is in your code reads the same when its factor is "
+                         "taken after m was set to m_new (exp(m_new - m_new) is 1): take the "
+                         "factor from the old maximum, then update m."
+                       : "");
     return found_pitfall(
         c, run.out, "no_rescale",
         std::string("when a later block holds a larger score, the running maximum grows from "

@@ -1,0 +1,48 @@
+// What the kv_cache checks say of a cache whose length() is not the number of tokens cached.
+#include <catch2/catch.hpp>
+#include <vector>
+
+#include "grader/katas/kv_cache/cases.hpp"
+
+namespace {
+
+using grader::kata_kv_cache::Case;
+using grader::kata_kv_cache::Decode;
+using grader::kata_kv_cache::length_note;
+
+Case three_tokens() {
+  kt::Generator gen(7);
+  return grader::kata_kv_cache::make_case(gen, 1, 2, 4, false, {1, 1, 1});  // B 1, H 2, d_head 4
+}
+
+}  // namespace
+
+TEST_CASE("a cache laid out (B, T, H, d_head) is said to be, with the length it gives",
+          "[kv_cache]") {
+  Decode d;
+  d.call = 3;
+  d.cache_k = kt::zeros({1, 3, 2, 4});  // (B, T, H, d_head)
+  d.cache_length = 2;                   // its size(2): H
+  CHECK(length_note(three_tokens(), d) ==
+        " After the last call your cache.length() is 2, but 3 tokens were cached: "
+        "cache.length() is cache.k.size(2), so each call's positions start from a wrong length. "
+        "Your cache.k is [1, 3, 2, 4], laid out (B, T, num_heads, d_head): keep it (B, "
+        "num_heads, T, d_head), appended along dim 2.");
+}
+
+TEST_CASE("a cache of the right length, or none, gets no note", "[kv_cache]") {
+  Decode d;
+  d.call = 3;
+  d.cache_k = kt::zeros({1, 2, 3, 4});
+  d.cache_length = 3;
+  CHECK(length_note(three_tokens(), d).empty());
+  d.cache_k = kt::Tensor();
+  d.cache_length = 0;
+  CHECK(length_note(three_tokens(), d).empty());
+  // A wrong length from another layout: said, without a layout it does not have.
+  d.cache_k = kt::zeros({1, 2, 1, 4});
+  d.cache_length = 1;
+  const std::string note = length_note(three_tokens(), d);
+  CHECK(note.find("your cache.length() is 1, but 3 tokens were cached") != std::string::npos);
+  CHECK(note.find("laid out") == std::string::npos);
+}

@@ -157,7 +157,9 @@ std::vector<MhaEntry> catalogue() {
       "Keep attn_mask's batch axis: broadcast the whole (B, ...) mask against the "
       "(B, num_heads, T, T) scores instead of taking mask[0].",
       {.mask_use = MaskUse::FirstEntryForAll});
-  add("mask_filled_with_zero", "attention with the masked scores set to 0",
+  add("mask_filled_with_zero",
+      "attention with the masked scores set to 0 (a fill with 0, or the scores multiplied by the "
+      "mask)",
       "A score of 0 still gets weight exp(0 - max): fill masked scores with "
       "kt::finfo(dtype).min so their weight is 0.",
       {.mask_use = MaskUse::FilledWithZero});

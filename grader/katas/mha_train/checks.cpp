@@ -116,6 +116,18 @@ Outcome check_zero_or_rescaled(uint64_t seed) {
               << kOutBias
               << " here): divide the kept weights "
                  "by 1 - p, before weights @ v, and not the output.";
+    // Nothing dropped on this call, and the weights left as they are: a divisor taken from the
+    // call (the share kept, a row's sum) that is 1 when nothing is dropped.
+    const bool none_dropped =
+        std::none_of(g.begin(), g.end(), [&](double w) { return std::abs(w) <= 1e-9; }) ||
+        std::equal(g.begin(), g.end(), e.begin(), [](double a, double b) {
+          return (std::abs(a) <= 1e-9) == (std::abs(b) <= 1e-9);
+        });
+    if (none_dropped && close(got.first, got.expected))
+      message << " On this call no weight was dropped, and yours are the weights without "
+                 "dropout, not divided by 1 - p: the kept weights are divided by 1 - p on every "
+                 "call, whatever was dropped (not by the share of weights actually kept, and not "
+                 "renormalised to sum to 1).";
     if (!close(got.first, got.second, 1e-9, 1e-9))
       message << " Here the two copies of the weights in your output differ: something other "
                  "than the weights was dropped (the values v, or the heads or the output after "

@@ -22,9 +22,8 @@ static kt::Tensor run(const MultiHeadAttention& m, const kt::Tensor& x, const kt
   auto split = [&](const kt::Tensor& t) {
     return t.view({B, T, m.num_heads, m.d_head}).transpose(1, 2);  // (B, H, T, d_head)
   };
-  const kt::Tensor heads =
-      attend(split(m.q_proj(x / std::sqrt(double(m.d_head)))), split(m.k_proj(x)), split(m.v_proj(x)),
-             allowed, 1);
+  const kt::Tensor heads = attend(split(m.q_proj(x / std::sqrt(double(m.d_head)))),
+                                  split(m.k_proj(x)), split(m.v_proj(x)), allowed, 1);
   return m.out_proj(heads.transpose(1, 2).contiguous().view({B, T, m.d_model}));
 }
 

@@ -271,10 +271,26 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
   // (scores with their scale left out): any op of its shape could be there by chance.
   if (steps[s].sums_ops) return -1;
   const bool from_inputs = steps[s].from.empty();
+  int64_t inputs_made = 0;  // the ops after the step's inputs
   for (const size_t f : steps[s].from) {
     if (at[f] < 0) return -1;
-    from = std::max(from, at[f] + 1);
+    inputs_made = std::max(inputs_made, at[f] + 1);
   }
+  // A multiple of the step right after its inputs, though a later step was computed before the
+  // learner came back to it (dq = dS k divided by the scale, then dk): the last such multiple,
+  // wherever it is among the ops after the inputs.
+  if (!from_inputs) {
+    int64_t multiple = -1;
+    for (int64_t i = inputs_made; i < int64_t(events.size()); ++i) {
+      const kt::TraceEvent& e = events[size_t(i)];
+      if (std::find(at.begin(), at.end(), i) != at.end()) continue;
+      if (e.value.defined() && !moves_only(e.op) && e.output.sizes == steps[s].value.sizes() &&
+          proportional(e.value, steps[s].value))
+        multiple = i;
+    }
+    if (multiple >= 0 && multiple < from) return multiple;
+  }
+  from = std::max(from, inputs_made);
   // Up to the first op a later step reached.
   int64_t to = int64_t(events.size());
   for (size_t later = s + 1; later < steps.size(); ++later)

@@ -47,8 +47,9 @@ std::string ratio_reading(double r) {
   if (r > 0 && std::abs(r) < 1 && !inverse.empty() && inverse.find('/') == std::string::npos)
     return "1 / " + inverse;
   if (r > 0 && !direct.empty()) return direct;
-  if (std::abs(r) < 1 || text_of(1 / r).size() <= 4)
-    return "1 / " + text_of(1 / r);  // 1.42857 = 1 / 0.7: divided by 1 - p = 0.7
+  // 1.42857 = 1 / 0.7: divided by 1 - p = 0.7. Not 2 as 1 / 0.5, nor 0.9 as 1 / 1.11111.
+  if (r > 1 && std::abs(r - std::round(r)) > 1e-9 && text_of(1 / r).size() <= 4)
+    return "1 / " + text_of(1 / r);
   return "";
 }
 

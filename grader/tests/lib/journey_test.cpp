@@ -166,8 +166,9 @@ TEST_CASE("an op that is a multiple of the step is shown computing it, whatever 
       three, {event("add", values({1, 2, 3})), event("div", values({1.4, 2.8, 4.2}))},
       values({1.4, 2.8, 4.2}));
   CHECK(text.find("#2 div -> [3], other values  <- first divergence") != std::string::npos);
-  CHECK(text.find("at [2] it gives 4.2 where the step is 6 (everywhere the step times 0.7 = 1 / "
-                  "1.42857).") != std::string::npos);
+  // (0.7 reads no simpler as 1 / 1.42857, nor 2 as 1 / 0.5: said as they are.)
+  CHECK(text.find("at [2] it gives 4.2 where the step is 6 (everywhere the step times 0.7).") !=
+        std::string::npos);
   // A square root of a whole number is read as one: the scores divided by sqrt(2) more.
   const double r = 1 / std::sqrt(2.0);
   const std::string root = journey_text_of(
@@ -522,4 +523,20 @@ TEST_CASE(
   CHECK(text.find("in other places") == std::string::npos);
   CHECK(text.find("Step 4 (e = 100, [1]) is the first step no op of yours produces") !=
         std::string::npos);
+}
+
+TEST_CASE("a multiple of the diverging step is found before a later step the code computed first",
+          "[journey]") {
+  // c = 3a is made (wrongly, 6a) before b = 2a, which comes first in the steps' order.
+  const std::vector<Step> three = {{"a", values({1, 2, 3}), -1, {}},
+                                   {"b = 2a", values({2, 4, 6}), -1, {0}},
+                                   {"c = 3a", values({3, 6, 9}), -1, {0}}};
+  const std::string text =
+      journey_text_of(three,
+                      {event("add", values({1, 2, 3})), event("mul", values({6, 12, 18})),
+                       event("mul", values({2, 4, 6}))},
+                      values({6, 12, 18}));
+  INFO(text);
+  CHECK(text.find("#2 mul -> [3], other values  <- first divergence") != std::string::npos);
+  CHECK(text.find("(everywhere the step times 2).") != std::string::npos);
 }

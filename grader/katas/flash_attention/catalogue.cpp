@@ -278,7 +278,8 @@ std::vector<FlashEntry> catalogue() {
       "Multiply the scores (or q) by 1/√d, d = q.size(-1).",
       scaled([](const Case&) { return 1.0; }));
   add("scale_by_d", "attention with the scores divided by d instead of √d",
-      "Divide by std::sqrt(d), d = q.size(-1).",
+      "Divide by std::sqrt(d), d = q.size(-1), once (1/√d applied twice, to q and to the "
+      "scores, divides by d too).",
       scaled([](const Case& c) { return 1.0 / double(c.d()); }));
   add("scale_by_sqrt_d_v", "attention with the scores divided by √d_v (v's width) instead of √d",
       "The scale comes from the width of q and k: 1/√q.size(-1).",

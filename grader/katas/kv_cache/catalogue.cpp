@@ -35,6 +35,12 @@ std::vector<KvEntry> catalogue() {
       "Rotate q and k with RoPE (rotate-half, base 10000) at positions L + i.", {.no_rope = true});
   add("rope_on_values", "decoding with the values rotated too",
       "Rotate q and k only: v carries content, not position.", {.rope_on_values = true});
+  add("rope_along_heads",
+      "decoding with q and k rotated while still (B, T_new, num_heads, d_head), by a RoPE that "
+      "takes axis -2 as time: head h of every token at position L + h",
+      "Rotate after the heads' transpose, on (B, num_heads, T_new, d_head), so that axis -2 is "
+      "the tokens: token i at position L + i.",
+      {.rope_along_heads = true});
   add("scale_by_d_model", "decoding with the scores divided by sqrt(d_model)",
       "Divide by sqrt(d_head), the size of one head's dot product.", {.scale_by_d_model = true});
   add("softmax_wrong_dim", "decoding with the softmax over a call's queries (axis -2)",

@@ -24,7 +24,7 @@ std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
                         &M::queries_restart, &M::no_mask, &M::no_rope, &M::rope_on_values,
                         &M::scale_by_d_model, &M::softmax_over_queries, &M::no_out_proj,
                         &M::own_chunk_only, &M::keys_rerotated, &M::q_after_append,
-                        &M::keys_unrotated, &M::keys_restart);
+                        &M::keys_unrotated, &M::keys_restart, &M::rope_along_heads);
 }
 
 kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m) {
@@ -38,7 +38,10 @@ kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m) {
     const int64_t first = m.positions_restart ? 0 : L;
     const auto rotate = [&](const kt::Tensor& t, int64_t from) {
       const kt::Tensor part = t.narrow(2, L, n).contiguous();
-      return m.no_rope ? part : ref::rope(part, from);
+      if (m.no_rope) return part;
+      if (m.rope_along_heads)  // (B, n, H, d): axis -2 is the heads
+        return ref::rope(part.transpose(1, 2).contiguous(), from).transpose(1, 2).contiguous();
+      return ref::rope(part, from);
     };
     const int64_t q_first = m.queries_restart ? 0 : first;
     const kt::Tensor qn = rotate(q, m.q_after_append ? q_first + n : q_first),

@@ -24,13 +24,15 @@ struct Mistakes {
   bool scale_by_d_model = false;
   bool softmax_over_queries = false;  // the softmax over a call's queries (axis -2), not its keys
   bool no_out_proj = false;           // the heads merged and returned, out_proj left out
-  bool own_chunk_only = false;  // a call attends to its own chunk's keys only (causally), not to
-                                // the cache (which is still appended to)
-  bool keys_rerotated = false;  // each call rotates the whole cache (its already-rotated keys and
-                                // the new raw ones) from position 0, and caches that
-  bool q_after_append = false;  // q rotated from the cache's length after the append (L + T_new)
-  bool keys_unrotated = false;  // RoPE on the queries only: the keys cached and attended raw
-  bool keys_restart = false;    // a call's k rotated from position 0, its q right
+  bool own_chunk_only = false;    // a call attends to its own chunk's keys only (causally), not to
+                                  // the cache (which is still appended to)
+  bool keys_rerotated = false;    // each call rotates the whole cache (its already-rotated keys and
+                                  // the new raw ones) from position 0, and caches that
+  bool q_after_append = false;    // q rotated from the cache's length after the append (L + T_new)
+  bool keys_unrotated = false;    // RoPE on the queries only: the keys cached and attended raw
+  bool keys_restart = false;      // a call's k rotated from position 0, its q right
+  bool rope_along_heads = false;  // q and k rotated while still (B, T, H, d_head), by a RoPE that
+                                  // reads axis -2 as time: head h at position L + h, every token
 };
 
 /// Both sets of mistakes at once, or nullopt where they set one step two ways (two mask shifts,

@@ -135,7 +135,9 @@ std::vector<MhaEntry> catalogue() {
   add("scale_by_d_model", "attention with the scores divided by sqrt(d_model)",
       "Divide by sqrt(d_head), the size of one head.", {.scale_by_d_model = true});
   add("scale_by_d_head", "attention with the scores divided by d_head",
-      "Divide by sqrt(d_head), not d_head.", {.scale_by_d_head = true});
+      "Divide by sqrt(d_head), not d_head, and once (1/sqrt(d_head) applied twice, to q and k or "
+      "to q and the scores, divides by d_head too).",
+      {.scale_by_d_head = true});
   add("scale_by_sqrt_num_heads", "attention with the scores divided by sqrt(num_heads)",
       "Divide by sqrt(d_head), the size of one head, not by the number of heads.",
       {.scale_by_sqrt_heads = true});

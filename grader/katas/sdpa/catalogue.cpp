@@ -15,7 +15,9 @@ std::vector<SdpaEntry> catalogue() {
   add("missing_scale", "attention with the scores not scaled at all",
       "Divide q kᵀ by √d_k (q.size(-1)).", {.scale = Scale::None});
   add("scale_by_d_k", "attention with the scores divided by d_k instead of √d_k",
-      "Divide by std::sqrt(d_k).", {.scale = Scale::Dk});
+      "Divide by std::sqrt(d_k), once (1/√d_k applied twice, to q and k or to q and the scores, "
+      "divides by d_k too).",
+      {.scale = Scale::Dk});
   add("scale_by_d_v", "attention with the scores divided by √d_v (v's width) instead of √d_k",
       "The scale comes from the width of q and k: q.size(-1).", {.scale = Scale::SqrtDv});
   add("scale_multiplied", "attention with the scores multiplied by √d_k instead of divided",

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: rope_along_heads
 // RoPE applied to q and k before the heads' transpose, with a helper that reads dim 2 as time: on
 // (B, T, H, d_head) it rotates each head by its head index instead of each token by its position.
 #include <cmath>

@@ -15,7 +15,8 @@ Outcome check_scale_by_d_head(uint64_t seed) {
                "sqrt(d_head), so dividing by sqrt(d_head) brings the scores "
                "back to unit spread; dividing by d_head shrinks them by a "
                "further sqrt(d_head) and flattens attention towards "
-               "uniform. Use std::sqrt(double(d_head)).";
+               "uniform. Use std::sqrt(double(d_head)). (The same happens when 1/sqrt(d_head) "
+               "is applied twice: to q and to k, or to q and to the scores: apply it once.)";
       });
 }
 

@@ -12,7 +12,8 @@ Outcome check_scale_by_d_k(uint64_t seed) {
            ". The scale is a square root: a dot product of d_k random "
            "components has variance d_k, and dividing by √d_k brings it back "
            "to 1; dividing by d_k shrinks it to 1/d_k and flattens the "
-           "attention towards uniform. Use std::sqrt(double(d_k)).";
+           "attention towards uniform. Use std::sqrt(double(d_k)). (The same happens when "
+           "1/√d_k is applied twice: to q and to k, or to q and to the scores: apply it once.)";
   });
 }
 

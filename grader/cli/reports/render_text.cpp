@@ -273,7 +273,30 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
   s += '\n';
   s += paint(summary, all ? "32;1" : "31;1", colour);
   s += "  score " + std::to_string(r.score()) + "/" + std::to_string(r.max_score());
-  if (!all) s += " (each check's points: katas/" + r.kata + "/kata.toml)";
+  if (!all) {
+    // Which checks the points went with: "3 of 10 checks failed" beside "score 7/13" read as a
+    // sum that does not add up.
+    std::string lost;
+    int listed = 0, more = 0;
+    for (const TestResult& t : r.tests) {
+      if (t.status == Status::Pass || t.max_points <= t.points) continue;
+      if (listed == 4) {
+        ++more;
+        continue;
+      }
+      lost += (lost.empty() ? "" : ", ") + t.id + " " + std::to_string(t.max_points - t.points);
+      ++listed;
+    }
+    if (more > 0) lost += ", and " + std::to_string(more) + " more";
+    const std::string where = "each check's points: katas/" + r.kata + "/kata.toml";
+    if (lost.empty()) {
+      s += " (" + where + ")";
+    } else {
+      std::string line = wrap("points lost: " + lost + " (" + where + ")", "", 96);
+      line.pop_back();  // (its newline: the one below ends it)
+      s += "\n" + line;
+    }
+  }
   s += "\n";
   if (!all) {
     // The causes, as above: the pitfalls first, then each other cause shared by several checks,

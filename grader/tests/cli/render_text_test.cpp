@@ -87,7 +87,9 @@ TEST_CASE("checks that threw the same error are one cause, shown once by the pit
         "          ./grade mha --check pitfall_wrong_head_order\n"
         "  PASS  causal_is_causal\n"
         "\n"
-        "2 of 4 checks failed, 1 skipped  score 1/4 (each check's points: katas/mha/kata.toml)\n"
+        "2 of 4 checks failed, 1 skipped  score 1/4\n"
+        "points lost: shape 1, pitfall_wrong_head_order 1, pitfall_missing_contiguous 1 (each "
+        "check's\npoints: katas/mha/kata.toml)\n"
         "pitfall found: missing_contiguous - fix it first. The other failures come from it.\n"
         "rerun exactly this: ./grade mha\n"
         "stuck? ./grade hint mha\n");
@@ -121,8 +123,9 @@ TEST_CASE("a skipped check with a cause of its own is shown in full, as skipped"
                   "        could not check for causal_top_left: returned shape [2].\n"
                   "        the case it could not check:\n"
                   "          T_q = 2\n") != std::string::npos);
-  CHECK(text.find("0 of 1 checks failed, 1 skipped  score 0/1 (each check's points: "
-                  "katas/sdpa/kata.toml)\n") != std::string::npos);
+  CHECK(text.find("0 of 1 checks failed, 1 skipped  score 0/1\npoints lost: "
+                  "pitfall_causal_top_left 1 (each check's points: katas/sdpa/kata.toml)\n") !=
+        std::string::npos);
 }
 
 TEST_CASE("checks that got a result of the wrong shape are one cause, the first shown in full",

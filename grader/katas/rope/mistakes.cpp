@@ -19,6 +19,8 @@ std::string frequencies_text(Frequencies f) {
       return "base^(+2i/d)";
     case Frequencies::FromOne:
       return "base^(-2(i+1)/d)";
+    case Frequencies::IntegerExponent:
+      return "base^0 = 1 (the exponent 2 * i / d taken in integers)";
   }
   return "";
 }
@@ -38,6 +40,8 @@ double exponent(Frequencies f, int64_t i, int64_t d) {
       return 2.0 * di / dd;
     case Frequencies::FromOne:
       return -2.0 * (di + 1.0) / dd;
+    case Frequencies::IntegerExponent:
+      return 0.0;
   }
   return 0.0;
 }

@@ -18,10 +18,12 @@ enum class Frequencies {
   OverHalf,          // -2i/(d/2)       (arange(0, d, 2) / (d/2))
   PositiveExponent,  // +2i/d           (base^(2i/d) where 1 / base^(2i/d) was meant)
   FromOne,           // -2(i+1)/d       (i counted from 1)
+  IntegerExponent,   // 0               (2 * i / d in integers: 0 for every i < d/2)
 };
 inline constexpr Frequencies kAllFrequencies[] = {
-    Frequencies::Right, Frequencies::MissingTwo, Frequencies::OverHalf,
-    Frequencies::PositiveExponent, Frequencies::FromOne};
+    Frequencies::Right,    Frequencies::MissingTwo,
+    Frequencies::OverHalf, Frequencies::PositiveExponent,
+    Frequencies::FromOne,  Frequencies::IntegerExponent};
 
 /// "base^(-i/d)" and so on.
 std::string frequencies_text(Frequencies f);

@@ -1,5 +1,6 @@
 // Detector of rope_wrong_frequencies: pair i turned at base^(-i/d), base^(-2i/(d/2)),
-// base^(+2i/d) or base^(-2(i+1)/d) per position instead of base^(-2i/d).
+// base^(+2i/d), base^(-2(i+1)/d) or 1 (an exponent in integers) per position instead of
+// base^(-2i/d).
 // See Note [rope detectors] in detect.hpp.
 #include <cmath>
 #include <sstream>

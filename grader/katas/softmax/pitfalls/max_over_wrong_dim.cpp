@@ -32,7 +32,8 @@ Outcome check_max_over_wrong_dim(uint64_t seed) {
     const bool along_dim = steps->sum_axis == c.axis();
     const std::string axis = along_dim ? "dim" : "axis " + std::to_string(steps->sum_axis);
     return found_pitfall(c, run.out, "max_over_wrong_dim",
-                         "the maxima along " + axis + " were taken without keepdim: shape " +
+                         "the maxima along " + axis +
+                             " were taken without keepdim (or squeezed after): shape " +
                              kt::shape_str(kt::amax(c.x, steps->sum_axis).sizes()) +
                              " lines up with x's last axes, not along " +
                              (along_dim ? "dim = " + std::to_string(c.dim) : axis) +

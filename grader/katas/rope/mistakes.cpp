@@ -20,7 +20,7 @@ std::string frequencies_text(Frequencies f) {
     case Frequencies::FromOne:
       return "base^(-2(i+1)/d)";
     case Frequencies::IntegerExponent:
-      return "base^0 = 1 (the exponent 2 * i / d taken in integers)";
+      return "base^0 = 1";
   }
   return "";
 }

@@ -122,9 +122,14 @@ Case generate(const Spec& spec) {
       c.x = base.to(dtype)
                 .masked_fill(minus_inf, -std::numeric_limits<double>::infinity())
                 .masked_fill(lowest, kt::finfo(dtype).min);
-      c.logits =
-          "3 * randn with entries of -inf (every slice keeps a finite one) and whole "
-          "slices of finfo(dtype).min";
+      // Said of what this case holds: a small case may have drawn no -inf, or no masked slice.
+      const bool has_inf = kt::any(c.x == -std::numeric_limits<double>::infinity()).item() != 0.0;
+      const bool has_lowest = kt::any(c.x == kt::finfo(dtype).min).item() != 0.0;
+      c.logits = "3 * randn";
+      if (has_inf) c.logits += " with entries of -inf (every slice keeps a finite one)";
+      if (has_lowest)
+        c.logits += std::string(has_inf ? " and" : " with") + " whole slices of finfo(dtype).min";
+      if (!has_inf && !has_lowest) c.logits += " (this case drew no -inf and no masked slice)";
       break;
     }
     case Logits::EqualMaxima: {

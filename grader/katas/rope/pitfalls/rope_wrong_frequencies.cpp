@@ -17,14 +17,19 @@ Outcome check_rope_wrong_frequencies(uint64_t seed) {
       [](const Case& c, const Mistakes& m) {
         const double d = double(c.d());
         std::ostringstream message;
-        message
-            << "pair i of your rotation turns by " << frequencies_text(m.frequencies)
-            << " radians per position, not base^(-2i/d). Here d = " << c.d()
-            << ", base = " << c.base << ": pair 1 should turn by " << std::pow(c.base, -2.0 / d)
-            << " rad per position, and the last pair (i = d/2 - 1) by "
-            << std::pow(c.base, -2.0 * (d / 2 - 1) / d)
-            << ". The exponents are 0, 2, 4, ..., d - 2, each divided by d (arange(0, d, 2) / d), "
-               "negated: the first pair turns fastest (1 rad per position) and the last slowest.";
+        message << "pair i of your rotation turns by " << frequencies_text(m.frequencies)
+                << " radians per position, not base^(-2i/d)";
+        if (m.frequencies == Frequencies::IntegerExponent)
+          message << " (an exponent 2 * i / d computed in integers is 0 for every pair: compute "
+                     "it in floating point)";
+        message << ". Here d = " << c.d() << ", base = " << c.base << ": pair 1 should turn by "
+                << std::pow(c.base, -2.0 / d) << " rad per position";
+        if (c.d() / 2 - 1 > 1)
+          message << ", and the last pair (i = d/2 - 1) by "
+                  << std::pow(c.base, -2.0 * (d / 2 - 1) / d);
+        message << ". The exponents are 0, 2, 4, ..., d - 2, each divided by d (arange(0, d, 2) / "
+                   "d), negated: the first pair turns fastest (1 rad per position) and the last "
+                   "slowest.";
         return message.str();
       });
 }

@@ -147,10 +147,9 @@ std::string difference_text(const kt::Tensor& got, const kt::Tensor& expected) {
   if (hi - lo <= 1e-6 * std::abs(hi) && std::abs(hi - 1.0) > 1e-6) {
     // Read as 1 / sqrt(2), or 1.42857 as 1 / 0.7 (divided by 1 - p), when it reads so.
     const std::string reading = report::ratio_reading(hi);
-    const bool reads = !reading.empty();
     std::snprintf(text, sizeof text, "; got = %.6g x expected", hi);
     s += text;
-    s += (reads ? " (" + reading + ")" : "") + ", everywhere";
+    s += (reading.empty() ? "" : " (" + reading + ")") + ", everywhere";
   }
   return s;
 }

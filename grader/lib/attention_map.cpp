@@ -50,7 +50,7 @@ std::optional<kt::Tensor> learner_weights(const std::vector<kt::TraceEvent>& eve
     return fits(e) && looks_like_weights(values_of(e.value), cols);
   };
   const auto shaped = [&](const kt::TraceEvent& e) {
-    return e.value.to(kt::Float64).contiguous().reshape(expected.sizes());
+    return e.value.to(kt::Float64).contiguous();  // in its own shape (AttentionMap::got_shape)
   };
   // The last softmax of that size, and what is done to it before the next matmul (a masked_fill
   // after the softmax): the last weights-like result there, else the softmax itself (over another
@@ -112,6 +112,9 @@ AttentionMap make_attention_map(const kt::Tensor& expected, const kt::Tensor& go
     where += (where.empty() ? "" : ", ") + name + " " + std::to_string(index[size_t(a)]);
   }
   map.where = where;
+  // More axes than the weights: a shape grew on the way (a mask unsqueezed once too often). Fewer
+  // is a layout of the same map ((B*H, T_q, T_k)), said nothing of.
+  if (got.dim() > expected.dim()) map.got_shape = kt::shape_str(got.sizes());
   map.rows = std::min(rows, kMaxSide);
   map.cols = std::min(cols, kMaxSide);
   const std::vector<double> ev = values_of(e.select(0, worst)), gv = values_of(g.select(0, worst));

@@ -25,8 +25,8 @@
 
 namespace grader {
 
-/// The learner's attention weights among its traced ops (Note [attention map]), in the shape of
-/// `expected` (…, T_q, T_k); nullopt when no op fits.
+/// The learner's attention weights among its traced ops (Note [attention map]), as many values as
+/// `expected` (…, T_q, T_k) in the shape the learner's op gave them; nullopt when no op fits.
 std::optional<kt::Tensor> learner_weights(const std::vector<kt::TraceEvent>& events,
                                           const kt::Tensor& expected);
 

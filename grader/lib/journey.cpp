@@ -4,6 +4,7 @@
 #include "grader/report/ratio_text.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -157,6 +158,7 @@ bool proportional(const kt::Tensor& op, const kt::Tensor& step) {
       continue;
     }
     const double r = o[i] / st[i];
+    if (!std::isfinite(r)) return false;  // finfo.min over a score: no multiple
     if (n++ == 0)
       ratio = r;
     else if (std::abs(r - ratio) > 1e-9 * std::abs(ratio))
@@ -256,9 +258,17 @@ bool moves_only(const std::string& op) {
   return moves.count(op) != 0;
 }
 
+/// Whether step `later` is computed from step `s`, directly or through other steps.
+bool computed_from(const std::vector<Step>& steps, size_t later, size_t s) {
+  for (const size_t f : steps[later].from)
+    if (f == s || (f > s && computed_from(steps, f, s))) return true;
+  return false;
+}
+
 int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t from,
                              const std::vector<Step>& steps, size_t s,
-                             const std::vector<int64_t>& at) {
+                             const std::vector<int64_t>& at,
+                             const std::vector<NamedInput>& inputs) {
   // Ops that only move or make values compute no step differently (moves_only).
   const auto fits = [&](const kt::TraceEvent& e, const Step& step) {
     return e.value.defined() && !moves_only(e.op) && e.output.sizes == step.value.sizes() &&
@@ -294,6 +304,30 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
   int64_t to = int64_t(events.size());
   for (size_t later = s + 1; later < steps.size(); ++later)
     if (at[later] >= from) to = std::min(to, at[later]);
+  // A step made from the call's inputs: the first op of its shape given one of them directly
+  // (dP = dout vᵀ computed as dout outᵀ: "matmul of dout and #9"), when no later step that is
+  // computed from this one is more like it (Note [ops that compute a step differently]).
+  if (from_inputs) {
+    for (int64_t i = from; i < to; ++i) {
+      const kt::TraceEvent& e = events[size_t(i)];
+      if (!fits(e, steps[s]) || std::find(at.begin(), at.end(), i) != at.end()) continue;
+      const bool given_input =
+          std::any_of(e.inputs.begin(), e.inputs.end(), [&](const kt::TensorMeta& m) {
+            return !input_named(m, inputs, events, size_t(i)).empty();
+          });
+      if (!given_input) continue;
+      const int64_t here = equal_entries(e.value, steps[s].value);
+      bool later_alike = false;
+      for (size_t later = s + 1; later < steps.size() && !later_alike; ++later) {
+        if (!fits(e, steps[later])) continue;
+        const int64_t there = equal_entries(e.value, steps[later].value);
+        later_alike =
+            at[later] >= 0 || !computed_from(steps, later, s) ? there >= here : there > here;
+      }
+      if (!later_alike) return i;
+      break;  // the first such op only
+    }
+  }
   // The candidate most like the step (most entries equal to it); of equals, the last (the values
   // centred before weights @ v: the matmul after the subtraction, both of the step's shape).
   int64_t best = -1, best_alike = -1;
@@ -511,6 +545,27 @@ size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t
   return steps.size();
 }
 
+/// j with a note on its last line when the ops it lists skip numbers (#1, #3) for ops that only
+/// made a plain number for the next one (made_for_a_number): readers wondered what #2 hid.
+Journey with_number_note(Journey j, const std::vector<kt::TraceEvent>& events) {
+  std::set<int64_t> shown;
+  for (size_t at = j.text.find('#'); at != std::string::npos; at = j.text.find('#', at + 1)) {
+    size_t end = at + 1;
+    while (end < j.text.size() && std::isdigit(static_cast<unsigned char>(j.text[end]))) ++end;
+    if (end > at + 1) shown.insert(std::stoll(j.text.substr(at + 1, end - at - 1)));
+  }
+  if (shown.size() < 2) return j;
+  for (int64_t n = *shown.begin() + 1; n < *shown.rbegin(); ++n) {
+    if (shown.count(n) != 0 || n < 1 || size_t(n) > events.size()) continue;
+    if (!made_for_a_number(events[size_t(n - 1)])) continue;
+    j.text.pop_back();  // the closing "\n"
+    j.text += " (A number missing from these lists, as #" + std::to_string(n) +
+              ", is an op that only made a plain number into a tensor for the next op.)\n";
+    return j;
+  }
+  return j;
+}
+
 Journey journey_text(const std::vector<Step>& steps,
                      const std::vector<kt::TraceEvent>& traced_events, const kt::Tensor& returned,
                      const std::vector<NamedInput>& inputs, bool threw) {
@@ -620,9 +675,10 @@ Journey journey_text(const std::vector<Step>& steps,
   int64_t after = 0;
   for (size_t i = 0; i < diverging; ++i)
     if (at[i] >= 0) after = std::max(after, at[i] + 1);
-  const int64_t differently = returns_other || diverges_by_layout
-                                  ? -1
-                                  : computes_differently(events, after, steps, diverging, at);
+  const int64_t differently =
+      returns_other || diverges_by_layout
+          ? -1
+          : computes_differently(events, after, steps, diverging, at, inputs);
   // "#1 slice(-2, 0, 3, 1) of k -> ...": an op given one of the call's inputs names it; "#9
   // transpose(-2, -1) of v -> ...": so does one that only moves an input's numbers.
   const auto op_of = [&](int64_t i) {
@@ -649,7 +705,11 @@ Journey journey_text(const std::vector<Step>& steps,
       }
       given.push_back(name.empty() ? "a " + shape_text(m.sizes) + " tensor" : name);
     }
-    if (named && e.inputs.size() <= 4) {
+    // Inputs all named or made by earlier ops ("transpose(-2, -1) of #8"): each one said, so a
+    // chain of ops can be followed back; one that is neither leaves them unsaid.
+    const bool all_known = std::none_of(given.begin(), given.end(),
+                                        [](const std::string& g) { return g.rfind("a ", 0) == 0; });
+    if ((named || (all_known && !given.empty())) && e.inputs.size() <= 4) {
       std::string of = given[0];
       for (size_t g = 1; g < given.size(); ++g)
         of += (g + 1 == given.size() ? " and " : ", ") + given[g];
@@ -799,7 +859,7 @@ Journey journey_text(const std::vector<Step>& steps,
     }
     const std::string unused = no_step_before(at[diverging]);
     if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
-    return {text + "\n", step, "", steps_alike};
+    return with_number_note({text + "\n", step, "", steps_alike}, events);
   }
   if (returns_other) {
     text += "Every step is among your ops' results, the last one included (step " +
@@ -821,11 +881,11 @@ Journey journey_text(const std::vector<Step>& steps,
           text += " Your ops before it whose results are no step: " + unused + ".";
         break;
       }
-      return {text + "\n", step, "", steps_alike};
+      return with_number_note({text + "\n", step, "", steps_alike}, events);
     }
     text += "something else: look at what it does after it.";
     if (!next.empty()) text += " Your ops from there: " + next + ".";
-    return {text + "\n", step, "", steps_alike};
+    return with_number_note({text + "\n", step, "", steps_alike}, events);
   }
   if (differently >= 0) {
     // The decisive op is on the table's row; here, what it computes beside what it should.
@@ -840,7 +900,7 @@ Journey journey_text(const std::vector<Step>& steps,
                               "what it is given.");
     const std::string unused = no_step_before(differently);
     if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
-    return {text + "\n", step, "", steps_alike};
+    return with_number_note({text + "\n", step, "", steps_alike}, events);
   }
   if (threw) {
     // The call threw before the step: what is known is the steps it reached, and the step's shape.
@@ -851,7 +911,7 @@ Journey journey_text(const std::vector<Step>& steps,
     if (!next.empty() || !thrower.empty())
       text += " Your ops from there: " + next + (next.empty() || thrower.empty() ? "" : ", then ") +
               (thrower.empty() ? "" : thrower + ", which threw") + ".";
-    return {text + "\n", step, "", steps_alike};
+    return with_number_note({text + "\n", step, "", steps_alike}, events);
   }
   text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name + ", " +
           shape_text(steps[diverging].value.sizes()) +
@@ -864,7 +924,7 @@ Journey journey_text(const std::vector<Step>& steps,
                                         "not at all), or in the layout of its inputs."));
   if (!next.empty())
     text += (diverging == 0 ? " Your ops: " : " Your ops from there: ") + next + ".";
-  return {text + "\n", step, "", steps_alike};
+  return with_number_note({text + "\n", step, "", steps_alike}, events);
 }
 
 Journey journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
@@ -889,8 +949,9 @@ Journey on_another_case(Journey j) {
   const std::string header = "On " + j.on + ":\n";
   if (j.on.empty() || !j.text.starts_with(header)) return j;
   j.text = header +
-           "(Another case than the smallest failing one shown below, chosen for its sizes: op "
-           "numbers here count this case's ops.)\n" +
+           "(Your code fails on this case too. It is bigger than the smallest failing case\n"
+           "further down, so that each step has numbers of its own; #N is your code's Nth op on "
+           "it.)\n" +
            j.text.substr(header.size());
   return j;
 }

@@ -19,6 +19,9 @@ struct AttentionMap {
   /// The case it is of, when not the check's smallest failing case ("the case T = 5, d = 3 with v
   /// the identity, where your output is your weights"); empty: that case.
   std::string on;
+  /// The shape of the learner's tensor the weights were read from, when it has more axes than the
+  /// weights ("[1, 1, 2, 2, 2]": a shape grew on the way); empty otherwise.
+  std::string got_shape;
   int64_t rows = 0, cols = 0;  // queries, keys
   std::vector<double> expected, got;
 };

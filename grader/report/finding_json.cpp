@@ -41,8 +41,8 @@ std::vector<Field> fields_from_json(const nlohmann::json& j, TextFilter filter) 
 
 nlohmann::json attention_map_to_json(const AttentionMap& m) {
   if (m.rows <= 0) return nlohmann::json();
-  return {{"where", m.where},       {"on", m.on},  {"rows", m.rows}, {"cols", m.cols},
-          {"expected", m.expected}, {"got", m.got}};
+  return {{"where", m.where},       {"on", m.on},   {"rows", m.rows},          {"cols", m.cols},
+          {"expected", m.expected}, {"got", m.got}, {"got_shape", m.got_shape}};
 }
 
 AttentionMap attention_map_from_json(const nlohmann::json& j) {
@@ -70,6 +70,7 @@ AttentionMap attention_map_from_json(const nlohmann::json& j) {
   if (!grid("expected", m.expected) || !grid("got", m.got)) return {};
   m.where = string_at(j, "where");
   m.on = string_at(j, "on");
+  m.got_shape = string_at(j, "got_shape");
   m.rows = rows;
   m.cols = cols;
   return m;

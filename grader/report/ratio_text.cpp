@@ -47,6 +47,11 @@ std::string ratio_reading(double r) {
   if (r > 0 && std::abs(r) < 1 && !inverse.empty() && inverse.find('/') == std::string::npos)
     return "1 / " + inverse;
   if (r > 0 && !direct.empty()) return direct;
+  // 0.333333 = 1 / 3: divided by a size (a mean where a sum belongs). Not 0.5 nor 0.25, whose
+  // digits say it already.
+  if (r > 0 && r < 0.34 && text_of(r).size() >= 8 &&
+      std::abs(1 / r - std::round(1 / r)) <= 1e-9 * (1 / r) && std::round(1 / r) <= 4096)
+    return "1 / " + text_of(std::round(1 / r));
   // 1.42857 = 1 / 0.7: divided by 1 - p = 0.7. Not 2 as 1 / 0.5, nor 0.9 as 1 / 1.11111.
   if (r > 1 && std::abs(r - std::round(r)) > 1e-9 && text_of(1 / r).size() <= 4)
     return "1 / " + text_of(1 / r);

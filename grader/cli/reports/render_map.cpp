@@ -167,7 +167,13 @@ std::string attention_map_text(const AttentionMap& m, bool colour, const std::st
                   "weights, or what comes after them).",
               indent, 96);
   }
-  if (at < 0) {
+  if (at < 0 && !m.got_shape.empty()) {
+    s += wrap("Your weights hold the expected numbers here, but in a tensor of shape " +
+                  m.got_shape +
+                  ", with more axes than the weights: a shape grew before them, and what comes "
+                  "after them mixes the numbers.",
+              indent, 96);
+  } else if (at < 0) {
     s += indent +
          "Your weights equal the expected ones here: the mistake is in what comes after them.\n";
   } else {

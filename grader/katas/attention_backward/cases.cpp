@@ -97,16 +97,30 @@ bool shape_ok(const Case& c, const Called& called) {
   return true;
 }
 
-std::string differing(const Grads& got, const Grads& expected, double rtol, double atol) {
+namespace {
+
+/// The names of the gradients that are close to expected (or not, when `close_ones` is false).
+std::string names_where(const Grads& got, const Grads& expected, double rtol, double atol,
+                        bool close_ones) {
   std::vector<std::string> names;
   for (int w = 0; w < 3; ++w) {
-    if (!close(got[w], expected[w], rtol, atol)) names.emplace_back(Grads::kNames[w]);
+    if (close(got[w], expected[w], rtol, atol) == close_ones) names.emplace_back(Grads::kNames[w]);
   }
   std::string s;
   for (size_t i = 0; i < names.size(); ++i) {
     s += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
   }
   return s;
+}
+
+}  // namespace
+
+std::string differing(const Grads& got, const Grads& expected, double rtol, double atol) {
+  return names_where(got, expected, rtol, atol, false);
+}
+
+std::string matching(const Grads& got, const Grads& expected, double rtol, double atol) {
+  return names_where(got, expected, rtol, atol, true);
 }
 
 Failure failure(const Case& c, const Grads& got, const Grads& expected, std::string message,

@@ -73,6 +73,11 @@ bool shape_ok(const Case& c, const Called& called);
 std::string differing(const Grads& got, const Grads& expected, double rtol = kRtol,
                       double atol = kAtol);
 
+/// The same names for the gradients that are close to expected: "dv", "dq and dk"; empty when none
+/// is.
+std::string matching(const Grads& got, const Grads& expected, double rtol = kRtol,
+                     double atol = kAtol);
+
 /// The failure for a case, showing the row of the first differing gradient (named in
 /// `which`: "dq", "dk" or "dv") where got differs most from expected.
 Failure failure(const Case& c, const Grads& got, const Grads& expected, std::string message,

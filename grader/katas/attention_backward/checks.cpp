@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "grader/katas/attention_backward/cases.hpp"
 #include "grader/katas/attention_backward/catalogue.hpp"
@@ -33,16 +35,15 @@ Outcome check_matches_reference(uint64_t seed) {
     const Grads expected = run_reference(c);
     const std::string wrong = differing(called.grads, expected);
     if (wrong.empty()) return std::nullopt;
-    int matching = 0;
-    for (int w = 0; w < 3; ++w) matching += close(called.grads[w], expected[w]) ? 1 : 0;
+    // The ones that match, by name ("dq and dk differ ...; dv matches").
+    const std::string right = matching(called.grads, expected);
+    const std::string match =
+        right.empty() ? "" : "; " + right + (right.size() > 2 ? " match" : " matches");
     Failure f = failure(c, called.grads, expected,
                         wrong + (wrong.size() > 2 ? " differ" : " differs") +
                             " from the gradients of out = softmax(q kᵀ / √d) v (allclose rtol "
                             "1e-9, atol 1e-12 fails)" +
-                            (matching == 2   ? "; the other two match"
-                             : matching == 1 ? "; the third matches"
-                                             : "") +
-                            ". Shown: the row that differs most.");
+                            match + ". Shown: the row that differs most.");
     diagnose_after_shrinking(f, c);
     return f;
   });

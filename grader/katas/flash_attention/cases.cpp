@@ -23,6 +23,7 @@ kt::Shape with_last_two(kt::Shape s, int64_t a, int64_t b) {
 std::string block_text(int64_t T, int64_t block) {
   const int64_t blocks = (T + block - 1) / block;
   std::string s = std::to_string(block) + ": ";
+  if (T == 1) return s + "one block of the one query and key";
   if (block >= T) return s + "one block holds all " + std::to_string(T) + " keys";
   s += std::to_string(blocks) + " blocks of keys";
   if (T % block != 0) s += ", the last one " + std::to_string(T % block) + " long";

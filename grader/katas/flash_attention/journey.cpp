@@ -84,7 +84,7 @@ std::vector<Step> block_steps(const Case& c, int64_t a0, int64_t a1, int64_t b0,
       add("acc₁ = α acc₀ + exp(s₁ − m₁) v" + span(B, B1),
           alpha * mine(acc0) + kt::matmul(p1, v.slice(-2, B, B1)), {ial, ia0, is1, im1});
   const size_t iout =
-      add(B1 >= T ? "out = acc₁ / l₁" : "out = acc / l, after every block", out, {ia1, il1});
+      add(B1 >= T ? "out = acc₁ / l₁" : "out = acc / l, every key block summed", out, {ia1, il1});
   // The running sums, and an output made of every block: several ops each.
   for (const size_t i : {il1, ia1, iout}) steps[i].sums_ops = true;
   return steps;
@@ -171,6 +171,85 @@ std::vector<Step> steps_query_block(const Case& c) {
   return block_steps(c, B, q1, B, q1);
 }
 
+/// " Your output differs from it at query 6 only, in the query block q[6:7]: ..." when the
+/// journey's divergence is the output and the steps it follows are of other queries; "".
+std::string differing_queries(const Case& c, const std::vector<Step>& steps,
+                              const kt::Tensor& returned) {
+  const kt::Tensor& out = steps.back().value;
+  if (!returned.defined() || returned.sizes() != out.sizes() || c.block >= c.T()) return "";
+  // The queries (along axis -2) where some entry differs, over every leading index.
+  const int64_t T = c.T();
+  const kt::Tensor gap = kt::abs(returned.to(kt::Float64) - out).transpose(-2, 0).contiguous();
+  const std::vector<double> g = gap.to_vector<double>();
+  const size_t per = g.size() / size_t(T);
+  std::vector<int64_t> rows;
+  for (int64_t t = 0; t < T; ++t)
+    for (size_t i = 0; i < per; ++i) {
+      const double d = g[size_t(t) * per + i];
+      if (!(d <= 1e-9)) {
+        rows.push_back(t);
+        break;
+      }
+    }
+  if (rows.empty() || int64_t(rows.size()) == T) return "";
+  // The query blocks they are in, and whether the steps shown are of those queries.
+  std::string blocks, queries;
+  int64_t last_block = -1, count = 0;
+  for (const int64_t t : rows) {
+    if (count++ < 6) queries += (queries.empty() ? "" : ", ") + std::to_string(t);
+    const int64_t b = t / c.block;
+    if (b == last_block) continue;
+    last_block = b;
+    blocks += (blocks.empty() ? "q" : ", q") + span(b * c.block, std::min(T, (b + 1) * c.block));
+  }
+  if (count > 6) queries += ", ...";
+  const std::string& first = steps.front().name;  // "s₀ = q[3:6] k[0:3]ᵀ/√d"
+  if (first.find(blocks) != std::string::npos) return "";
+  return std::string(" Your output differs from it at ") +
+         (rows.size() == 1 ? "query " : "queries ") + queries + (rows.size() == 1 ? " only" : "") +
+         ", in the query block" + (last_block == rows.front() / c.block ? " " : "s ") + blocks +
+         ": the steps above are of other queries. Look at what your code does for " +
+         (last_block == rows.front() / c.block ? "that block" : "those blocks") +
+         ": which key blocks it visits, and its mask.";
+}
+
+/// " Your code slices k's rows as [0:2], [3:5], [6:7]; at block_size 3 the key blocks are [0:3],
+/// [3:6], [6:7]." when the rows it slices out of k (named among `inputs`) are not the key blocks;
+/// "".
+std::string key_rows_sliced(const Case& c, const std::vector<kt::TraceEvent>& events,
+                            const std::vector<NamedInput>& inputs) {
+  const int64_t T = c.T(), rank = c.k.dim();
+  std::vector<std::pair<int64_t, int64_t>> spans;
+  for (size_t i = 0; i < events.size(); ++i) {
+    const kt::TraceEvent& e = events[i];
+    if ((e.op != "slice" && e.op != "narrow") || e.inputs.empty() || e.args.size() < 3) continue;
+    if (input_named(e.inputs[0], inputs, events, i) != "k") continue;
+    const int64_t dim = e.args[0] < 0 ? e.args[0] + rank : e.args[0];
+    if (dim != rank - 2) continue;
+    if (e.op == "slice" && e.args.size() >= 4 && e.args[3] != 1) return "";  // a stride: unread
+    const auto clamp = [&](int64_t x) { return std::clamp(x < 0 ? x + T : x, int64_t{0}, T); };
+    const int64_t start = clamp(e.args[1]);
+    const int64_t end = e.op == "slice" ? clamp(e.args[2]) : clamp(e.args[1] + e.args[2]);
+    const std::pair<int64_t, int64_t> span{start, std::max(start, end)};
+    if (std::find(spans.begin(), spans.end(), span) == spans.end()) spans.push_back(span);
+  }
+  std::vector<std::pair<int64_t, int64_t>> blocks;
+  for (int64_t k0 = 0; k0 < T; k0 += c.block) blocks.emplace_back(k0, std::min(T, k0 + c.block));
+  const bool other = std::any_of(spans.begin(), spans.end(), [&](const auto& sp) {
+    return std::find(blocks.begin(), blocks.end(), sp) == blocks.end();
+  });
+  if (spans.empty() || !other) return "";
+  const auto list = [](const std::vector<std::pair<int64_t, int64_t>>& all) {
+    std::string text;
+    for (size_t i = 0; i < all.size() && i < 6; ++i)
+      text += (i == 0 ? "" : ", ") + span(all[i].first, all[i].second);
+    if (all.size() > 6) text += ", ...";
+    return text;
+  };
+  return " Your code slices k's rows as " + list(spans) + "; at block_size " +
+         std::to_string(c.block) + " the key blocks are " + list(blocks) + ".";
+}
+
 Journey journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& events,
                          const kt::Tensor& returned, bool threw,
                          const std::vector<NamedInput>& inputs) {
@@ -189,9 +268,23 @@ Journey journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& event
   }
   // Its running sums are several ops each (Step::sums_ops): no one op computes one differently.
   // The call's inputs as its handler named them, else as the case has them (matched by value).
-  return journey_text(
-      by_blocks ? blocks.steps : every.steps, events, returned,
+  const std::vector<Step>& told = by_blocks ? blocks.steps : every.steps;
+  Journey j = journey_text(
+      told, events, returned,
       inputs.empty() ? std::vector<NamedInput>{{"q", c.q}, {"k", c.k}, {"v", c.v}} : inputs, threw);
+  // On the closing sentence's line, the text's last: which queries differ, when the output is the
+  // first divergence on queries the steps do not follow; which rows of k the code takes, when
+  // they are not the key blocks.
+  std::string more;
+  if (!j.text.empty() && j.step.find("out = acc") != std::string::npos)
+    more += differing_queries(c, told, returned);
+  if (!j.text.empty()) more += key_rows_sliced(c, done, inputs);
+  if (!more.empty()) {
+    const bool newline = j.text.ends_with('\n');
+    if (newline) j.text.pop_back();
+    j.text += more + (newline ? "\n" : "");
+  }
+  return j;
 }
 
 Journey journey(const Case& c) {

@@ -7,9 +7,9 @@
 //   m₀ = rowmax s₀, p₀ = exp(s₀ - m₀), l₀ = rowsum p₀, acc₀ = p₀ v₀; then s₁,
 //   m₁ = max(m₀, rowmax s₁), α = exp(m₀ - m₁), l₁ = α l₀ + rowsum exp(s₁ - m₁),
 //   acc₁ = α acc₀ + exp(s₁ - m₁) v₁;
-// and last the output, acc / l after every block. Two tilings are legitimate and share no tensor
-// before the output: every query against each key block (with is_causal, key block 1 against the
-// queries from its first key on: the earlier ones see none of it), and blocks of queries too
+// and last the output, acc / l with every key block summed. Two tilings are legitimate and share no
+// tensor before the output: every query against each key block (with is_causal, key block 1 against
+// the queries from its first key on: the earlier ones see none of it), and blocks of queries too
 // (FlashAttention-2, the worked solution: with is_causal the first query block never meets key
 // block 1, so the steps are the second query block's). Both step lists are aligned with the
 // learner's ops (Note [aligning on values] in grader/lib/journey.hpp), and the journey is told

@@ -96,6 +96,10 @@ struct ScoreDropout {
 };
 ScoreDropout read_score_dropout(const kt::Tensor& scores, const kt::Tensor& weights, double scale);
 
+/// Whether weights (B, H, T, T) of case c are what a dropout of the scores before the softmax
+/// makes (Note [a dropout before the softmax, and nothing else] in score_dropout.cpp).
+bool explained_by_score_dropout(const Case& c, const kt::Tensor& weights);
+
 /// Note [independent dropout]: what the outputs of many training calls on one revealing case tell
 /// of how the learner's keep/drop decisions depend on each other.
 struct Independence {

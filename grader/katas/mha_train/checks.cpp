@@ -204,8 +204,8 @@ Outcome check_statistics(uint64_t seed) {
       message << "over " << kCalls << " calls, " << std::lround(rate * positive) << " of "
               << positive << " positive attention weights were dropped: a rate of " << rate
               << ", where dropout_p = " << c.p << " (a correct solution stays within " << bound
-              << " of it: 6 standard deviations for this many draws). A weight is dropped with "
-                 "probability p and kept with probability 1 - p.";
+              << " of it: 6 standard deviations for this many draws, and one draw). A weight is "
+                 "dropped with probability p and kept with probability 1 - p.";
     } else if (std::abs(mean_sum - 1.0) > sum_bound) {
       message << "over " << kCalls << " calls the rows of attention weights sum to " << mean_sum
               << " on average, where dropout keeps their expected sum at 1 (a correct solution "

@@ -203,8 +203,9 @@ Independence independence(const Case& c, const std::vector<kt::Tensor>& outs) {
   const std::string what_is_dropped =
       "the weights left are not the weights without dropout rescaled: within a row they change "
       "by different factors. So the numbers your code drops are not the attention weights: a "
-      "dropout before the attention (on the input x, or on q, k or v) zeroes a token's key for "
-      "every query and every head at once. Dropout belongs on the (B, H, T, T) weights, after the "
+      "dropout before the attention (on the input x, or on q, k or v) drops numbers that every "
+      "query and every head reads, not one weight at a time. Dropout belongs on the (B, H, T, T) "
+      "weights, after the "
       "softmax and before the product with the values, one draw per weight.";
   found.problem = found.shared_axes.empty()
                       ? found.problem + " Besides, " + what_is_dropped

@@ -1,7 +1,9 @@
 // What the weights an output carries tell of a dropout applied to the scores, before the softmax
 // (Note [dropout read off the scores]).
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "grader/katas/mha_train/cases.hpp"
 
@@ -79,6 +81,56 @@ ScoreDropout read_score_dropout(const kt::Tensor& scores, const kt::Tensor& weig
   }
   result.explained = true;
   return result;
+}
+
+// Note [a dropout before the softmax, and nothing else]
+// Weights whose rows sum to 1 and differ from attention without dropout come from many mistakes:
+// a dropout of the scores, but also one of x, q or k (a key's features zeroed change its scores by
+// amounts no score dropout gives). dropout_before_softmax is claimed only for the weights a
+// dropout of the scores makes: every row the softmax of its scores (times 1 / (1 - p) or 1) with
+// some keys' scores set to 0 (read_score_dropout), or with some keys hidden (their weight 0, the
+// others the softmax over the rest), or uniform (every key hidden).
+
+namespace {
+
+/// Every row of w (T wide) is uniform, or is 0 off a set of keys and, on them, the softmax of the
+/// row's scores times `scale` (within 1e-9).
+bool rows_hide_dropped(const std::vector<double>& s, const std::vector<double>& w, size_t T,
+                       double scale) {
+  for (size_t row = 0; row < s.size(); row += T) {
+    const auto first = w.begin() + std::ptrdiff_t(row);
+    const bool uniform = std::all_of(first, first + std::ptrdiff_t(T),
+                                     [&](double v) { return std::abs(v - *first) <= 1e-9; });
+    if (uniform) continue;
+    double top = -std::numeric_limits<double>::infinity(), sum = 0;
+    for (size_t j = 0; j < T; ++j)
+      if (w[row + j] > 0) {
+        if (!std::isfinite(s[row + j])) return false;
+        top = std::max(top, s[row + j] * scale);
+      }
+    for (size_t j = 0; j < T; ++j)
+      if (w[row + j] > 0) sum += std::exp(s[row + j] * scale - top);
+    for (size_t j = 0; j < T; ++j) {
+      const double want = w[row + j] > 0 ? std::exp(s[row + j] * scale - top) / sum : 0.0;
+      if (std::abs(want - w[row + j]) > 1e-9) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool explained_by_score_dropout(const Case& c, const kt::Tensor& weights) {
+  const kt::Tensor scores = scores_without_dropout(c);
+  const std::vector<double> s = scores.contiguous().to_vector<double>();
+  const std::vector<double> w = weights.to(kt::Float64).contiguous().to_vector<double>();
+  const size_t T = size_t(scores.size(-1));
+  if (w.size() != s.size() || T == 0) return false;
+  for (const double scale : {1.0 / (1.0 - c.p), 1.0}) {
+    if (read_score_dropout(scores, weights, scale).explained) return true;
+    if (rows_hide_dropped(s, w, T, scale)) return true;
+  }
+  return false;
 }
 
 }  // namespace grader::kata_mha_train

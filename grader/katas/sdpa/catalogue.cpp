@@ -122,6 +122,11 @@ std::vector<SdpaEntry> catalogue() {
       "The output is weights @ v.", {.values_from_keys = true});
   add("returns_weights", "the attention weights themselves, without the matmul with v",
       "Return weights @ v, of shape (…, T_q, d_v).", {.returns_weights = true});
+  add("scale_after_softmax",
+      "attention with the 1/√d_k applied to the weights after the softmax instead of to the "
+      "scores before it (each row of weights then sums to 1/√d_k)",
+      "Scale the scores, not the weights: softmax(q kᵀ / √d_k) @ v.",
+      {.scale = Scale::None, .values_scaled = true});
   add("values_scaled", "attention with the values divided by √d_k as well as the scores",
       "Only the scores are scaled: out = weights @ v, with v as it is.", {.values_scaled = true});
   return entries;

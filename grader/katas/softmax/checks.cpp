@@ -40,6 +40,17 @@ Outcome check_large_logits(uint64_t seed) {
     const Run run = run_learner(c);
     // A result that stays finite did not overflow: say what changes the answer instead.
     const bool finite = run.ok() && all_finite(run.out);
+    // Another slice's maximum matters only where there is another slice.
+    const bool slices = c.x.dim() > 0 && c.x.numel() > c.x.size(c.dim);
+    std::ostringstream overflow;
+    overflow << " These logits are huge: exp overflows to inf past 709 in Float64 (88 in "
+                "Float32)";
+    if (slices)
+      overflow << ", and a slice far below some other slice's maximum underflows to 0 / 0";
+    overflow << ". Subtract each slice's own maximum along dim before exp; the result is the same "
+                "and exp never sees a positive number. A shift by anything else (the minimum, the "
+                "mean, the first entry) leaves exp(x - shift) past 709 where the slice spans "
+                "more than that.";
     return kata().compare(
         c, run,
         finite ? " These logits are huge, and your result is finite but wrong: no inf or NaN came "
@@ -47,10 +58,7 @@ Outcome check_large_logits(uint64_t seed) {
                  "guard on a sum of 0, an exp of logits so low it loses its digits). Subtract each "
                  "slice's own maximum along dim before exp, with no clamp: the result is the same "
                  "and exp never sees a positive number."
-               : " These logits are huge: exp overflows to inf past 709 in Float64 (88 in "
-                 "Float32), and a slice far below some other maximum underflows to 0 / 0. "
-                 "Subtract each slice's own maximum along dim before exp; the result is the "
-                 "same and exp never sees a positive number.");
+               : overflow.str());
   });
 }
 
@@ -67,7 +75,9 @@ Outcome check_masked_entries(uint64_t seed) {
     std::ostringstream rules;
     if (minus_inf) {
       rules << " An entry of -inf must get weight exactly 0 when its slice has a finite entry "
-               "(exp(-inf) is 0: no special case is needed).";
+               "(exp(-inf) is 0: no special case is needed). A shift that is -inf itself (the "
+               "slice's minimum, or an entry that is -inf) gives -inf - (-inf) = NaN: shift by "
+               "the slice's maximum, finite whenever the slice has a finite entry.";
     }
     if (lowest_slice) {
       rules << " A slice made entirely of finfo(dtype).min (a fully masked row) must get uniform "

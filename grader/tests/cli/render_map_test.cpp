@@ -87,6 +87,16 @@ TEST_CASE("equal weights say the mistake comes after them", "[map]") {
                   "them.") != std::string::npos);
 }
 
+TEST_CASE("equal weights in a tensor with more axes say the shape grew", "[map]") {
+  cli::AttentionMap m = masked_after_softmax();
+  m.got = m.expected;
+  m.got_shape = "[1, 1, 2, 2, 2]";
+  const std::string text = cli::attention_map_text(m, false, "");
+  CHECK(text.find("Your weights equal") == std::string::npos);
+  CHECK(text.find("Your weights hold the expected numbers here, but in a tensor of shape [1, 1, 2, "
+                  "2, 2], with more") != std::string::npos);
+}
+
 TEST_CASE("colour shades the cells' background and has no shade characters", "[map]") {
   const std::string text = cli::attention_map_text(masked_after_softmax(), true, "");
   CHECK(text.find("\033[48;5;255;30m 1.00 ") != std::string::npos);  // white: weight 1

@@ -112,6 +112,16 @@ TEST_CASE("the map shows the slice where the weights differ most, named by its a
   CHECK(m.expected == std::vector<double>{0.5, 0.5, 0.5, 0.5});
 }
 
+TEST_CASE("weights read from a tensor with more axes keep its shape; fewer axes are a layout",
+          "[attention map]") {
+  const kt::Tensor expected = kt::full({1, 2, 2, 2}, 0.5);
+  // A mask unsqueezed once too often: the softmax's result has an axis more.
+  CHECK(make_attention_map(expected, kt::full({1, 1, 2, 2, 2}, 0.5), {}).got_shape ==
+        "[1, 1, 2, 2, 2]");
+  CHECK(make_attention_map(expected, kt::full({2, 2, 2}, 0.5), {}).got_shape.empty());
+  CHECK(make_attention_map(expected, expected, {}).got_shape.empty());
+}
+
 TEST_CASE("a NaN where a weight is expected differs more than any number", "[attention map]") {
   const kt::Tensor expected = kt::full({2, 2, 2}, 0.5);
   kt::Tensor got = expected.clone();

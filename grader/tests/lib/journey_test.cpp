@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -189,6 +190,19 @@ TEST_CASE("an op that is a multiple of the step is shown computing it, whatever 
   CHECK(rational.find("(everywhere the step times 1.42857 = 1 / 0.7).") != std::string::npos);
 }
 
+TEST_CASE("scores filled with the lowest double are no multiple of the step", "[journey]") {
+  // Each entry over the step's is -1.8e308 / 2, ... = -inf: one "ratio", but no multiple.
+  const std::vector<Step> three = {
+      steps()[0], steps()[1], {"w", values({0.5, 0.25, 0.25}), -1, {1}}};
+  const double lowest = -std::numeric_limits<double>::max();
+  const std::string text = journey_text_of(
+      three,
+      {event("add", values({1, 2, 3})), event("masked_fill", values({lowest, lowest, lowest}))},
+      values({lowest, lowest, lowest}));
+  CHECK(text.find("times inf") == std::string::npos);
+  CHECK(text.find("everywhere the step times") == std::string::npos);
+}
+
 TEST_CASE("a reduction of the whole tensor to one number is listed among the ops from there",
           "[journey]") {
   // y computed as x times the sum of x (a number): the sum is the learner's op, listed.
@@ -266,8 +280,9 @@ TEST_CASE("a journey on another case than the failing one says so, and whose op 
   CHECK(j.on == "the case T = 4");
   j = grader::on_another_case(j);
   CHECK(j.text ==
-        "On the case T = 4:\n(Another case than the smallest failing one shown below, chosen for "
-        "its sizes: op numbers here count this case's ops.)\n    expected step ...\n");
+        "On the case T = 4:\n(Your code fails on this case too. It is bigger than the smallest "
+        "failing case\nfurther down, so that each step has numbers of its own; #N is your code's "
+        "Nth op on it.)\n    expected step ...\n");
   CHECK(j.step == "step 2");
   // Nothing to say, nothing said.
   CHECK(grader::on_another_case(grader::on_case("the case T = 4", {})).text.empty());
@@ -425,7 +440,8 @@ TEST_CASE("the ops listed after a divergence name the call's inputs they were gi
         std::string::npos);
   CHECK(text.find("Your op #4 add of q and #3 -> [3] has the shape of step 2") !=
         std::string::npos);
-  CHECK(text.find("whose results are no step: #2 slice of k -> [3], #3 mul -> [3].") !=
+  // An op given only what earlier ops made says which ones: a chain can be followed back.
+  CHECK(text.find("whose results are no step: #2 slice of k -> [3], #3 mul of #2 -> [3].") !=
         std::string::npos);
   // A tensor made again where an input lay is no longer that input.
   kt::TraceEvent again = event("mul", values({0, 0, 0}));
@@ -436,8 +452,8 @@ TEST_CASE("the ops listed after a divergence name the call's inputs they were gi
   reads.output = meta(14);
   const std::string reused =
       journey_text_of(two, {first, slice, again, reads}, values({0, 0, 0}), inputs);
-  CHECK(reused.find("#4 neg -> [3]") != std::string::npos);
-  CHECK(reused.find("#4 neg of") == std::string::npos);
+  CHECK(reused.find("#4 neg of #3 -> [3]") != std::string::npos);
+  CHECK(reused.find("#4 neg of k") == std::string::npos);
 }
 
 TEST_CASE("before a throw, the ops listed start after the step's inputs and end at the throw",

@@ -22,8 +22,10 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// FlashAttention-2, as the worked solution; `scaled` false leaves 1/√d out, `masked` false the
-/// diagonal block unmasked.
-kt::Tensor query_blocks(const Case& c, bool scaled = true, bool masked = true) {
+/// diagonal block unmasked; with is_causal, `key_end_less` ends the key blocks that many queries
+/// early (wrong/causal_key_end_one_early.cpp).
+kt::Tensor query_blocks(const Case& c, bool scaled = true, bool masked = true,
+                        int64_t key_end_less = 0) {
   const int64_t T = c.T(), B = c.block;
   std::vector<kt::Tensor> out_blocks;
   for (int64_t q0 = 0; q0 < T; q0 += B) {
@@ -32,7 +34,7 @@ kt::Tensor query_blocks(const Case& c, bool scaled = true, bool masked = true) {
     kt::Shape per_query = qb.sizes();
     per_query.back() = 1;
     kt::Tensor m = kt::full(per_query, -kInf), l = kt::zeros_like(m), acc;
-    for (int64_t k0 = 0; k0 < (c.causal ? q1 : T); k0 += B) {
+    for (int64_t k0 = 0; k0 < (c.causal ? q1 - key_end_less : T); k0 += B) {
       const int64_t k1 = std::min(T, k0 + B);
       kt::Tensor s = kt::matmul(qb, c.k.slice(-2, k0, k1).transpose(-2, -1));
       if (masked && c.causal && k1 > q0)
@@ -128,6 +130,40 @@ TEST_CASE("a flash_attention bug is reported at its step, along the code's tilin
       journey_of(causal, [&] { return query_blocks(causal, true, false); });
   INFO(unmasked);
   CHECK(unmasked.find("Step 6 (s₁ = q[3:6] k[3:6]ᵀ/√d, masked, [") != std::string::npos);
+  // The last query block (one query) never visits its own key block: the steps, of q[3:6], are
+  // all there; the output differs at query 6 alone, and that is said.
+  const std::string one_early =
+      journey_of(causal, [&] { return query_blocks(causal, true, true, 1); });
+  INFO(one_early);
+  CHECK(one_early.find("Step 11 (out = acc / l, every key block summed, [") != std::string::npos);
+  CHECK(one_early.find("Your output differs from it at query 6 only, in the query block q[6:7]: "
+                       "the steps above are of other queries.") != std::string::npos);
+  // Key blocks that end one key early: which rows of k the code takes, beside the key blocks.
+  {
+    kt::Tensor out;
+    const std::vector<kt::TraceEvent> events = trace_learner([&] {
+      const kt::Tensor s0 =
+          kt::matmul(causal.q.slice(-2, 0, 3), causal.k.slice(-2, 0, 2).transpose(-2, -1));
+      const kt::Tensor s1 =
+          kt::matmul(causal.q.slice(-2, 3, 6), causal.k.slice(-2, 3, 5).transpose(-2, -1));
+      out = query_blocks(causal) + 0.0 * kt::sum(s0) * kt::sum(s1);
+    });
+    const std::vector<NamedInput> named = {{"q", causal.q, kt::trace_meta(causal.q), 0},
+                                           {"k", causal.k, kt::trace_meta(causal.k), 0},
+                                           {"v", causal.v, kt::trace_meta(causal.v), 0}};
+    // (A journey is there only when something diverges: the output, scaled, here.)
+    const std::string sliced = journey_of_trace(causal, events, out * 2.0, false, named).text;
+    INFO(sliced);
+    CHECK(sliced.find("Your code slices k's rows as [0:2], [3:5], [0:3], [3:6], [6:7]; at "
+                      "block_size 3 the key blocks are [0:3], [3:6], [6:7].") != std::string::npos);
+    // Rows that are the key blocks are not said.
+    kt::Tensor right;
+    const std::vector<kt::TraceEvent> blocks = trace_learner([&] { right = query_blocks(causal); });
+    CHECK(journey_of_trace(causal, blocks, right * 2.0, false, named).text.find("slices k") ==
+          std::string::npos);
+  }
+  // Where the output differs on the queries the steps follow, nothing more is said.
+  CHECK(unmasked.find("Your output differs from it at") == std::string::npos);
   // No maximum subtracted, on scores in the thousands (one block): a rescale factor of 1 is no
   // evidence of l₀, all ones there, nor is anything of p₀, one-hot there.
   Case big = fixed_case(2, 1, 2, false, 3);

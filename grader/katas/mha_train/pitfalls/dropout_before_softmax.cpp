@@ -22,6 +22,9 @@ Outcome check_dropout_before_softmax(uint64_t seed) {
       const Revealed got = reveal(c, out);
       if (!close(got.first, got.second, 1e-9, 1e-9)) continue;  // dropped after the values
       if (!rows_sum_to_one(got.first) || close(got.first, got.expected)) continue;
+      // A dropout of x, q or k sums to 1 too (Note [a dropout before the softmax, and nothing
+      // else] in score_dropout.cpp).
+      if (!explained_by_score_dropout(c, got.first)) continue;
       return found_pitfall(
           c, out, "dropout_before_softmax",
           "your weights differ from attention without dropout, yet every row still sums to 1: "

@@ -545,8 +545,9 @@ size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t
   return steps.size();
 }
 
-/// j with a note on its last line when the ops it lists skip numbers (#1, #3) for ops that only
-/// made a plain number for the next one (made_for_a_number): readers wondered what #2 hid.
+/// j with a note on its last line when the ops it lists skip a number (#1, #3) for an op that only
+/// made a plain number for the next one (made_for_a_number): readers wondered what #2 hid. (Other
+/// numbers left out are steps of the table, masks, or past a list's end: not said.)
 Journey with_number_note(Journey j, const std::vector<kt::TraceEvent>& events) {
   std::set<int64_t> shown;
   for (size_t at = j.text.find('#'); at != std::string::npos; at = j.text.find('#', at + 1)) {
@@ -559,8 +560,8 @@ Journey with_number_note(Journey j, const std::vector<kt::TraceEvent>& events) {
     if (shown.count(n) != 0 || n < 1 || size_t(n) > events.size()) continue;
     if (!made_for_a_number(events[size_t(n - 1)])) continue;
     j.text.pop_back();  // the closing "\n"
-    j.text += " (A number missing from these lists, as #" + std::to_string(n) +
-              ", is an op that only made a plain number into a tensor for the next op.)\n";
+    j.text += " (#" + std::to_string(n) +
+              ", not listed, only made a plain number into a tensor for the next op.)\n";
     return j;
   }
   return j;
@@ -701,6 +702,19 @@ Journey journey_text(const std::vector<Step>& steps,
         } else {
           name = '#';  // (piecewise: GCC 12's -Wstringop-overflow misfires on "#" + std::string)
           name += std::to_string(j + 1);
+          // A call's input only moved (k reshaped, a mask unsqueezed): said where it is given,
+          // "#1 (reshape(2, 2, 4) of k)", since it is often the slip.
+          if (moves_only(maker.op) && maker.inputs.size() == 1) {
+            const std::string moved = input_named(maker.inputs[0], inputs, events, size_t(j));
+            if (!moved.empty()) {
+              const std::string made = op_text(maker);
+              name += " (";
+              name += made.substr(0, made.find(" -> "));
+              name += " of ";
+              name += moved;
+              name += ')';
+            }
+          }
         }
       }
       given.push_back(name.empty() ? "a " + shape_text(m.sizes) + " tensor" : name);
@@ -949,9 +963,9 @@ Journey on_another_case(Journey j) {
   const std::string header = "On " + j.on + ":\n";
   if (j.on.empty() || !j.text.starts_with(header)) return j;
   j.text = header +
-           "(Your code fails on this case too. It is bigger than the smallest failing case\n"
-           "further down, so that each step has numbers of its own; #N is your code's Nth op on "
-           "it.)\n" +
+           "(This case is bigger than the smallest failing case further down, so that each\n"
+           "step has numbers of its own; your code fails on it as well. #N is your code's Nth op "
+           "on it.)\n" +
            j.text.substr(header.size());
   return j;
 }

@@ -280,9 +280,9 @@ TEST_CASE("a journey on another case than the failing one says so, and whose op 
   CHECK(j.on == "the case T = 4");
   j = grader::on_another_case(j);
   CHECK(j.text ==
-        "On the case T = 4:\n(Your code fails on this case too. It is bigger than the smallest "
-        "failing case\nfurther down, so that each step has numbers of its own; #N is your code's "
-        "Nth op on it.)\n    expected step ...\n");
+        "On the case T = 4:\n(This case is bigger than the smallest failing case further down, "
+        "so that each\nstep has numbers of its own; your code fails on it as well. #N is your "
+        "code's Nth op on it.)\n    expected step ...\n");
   CHECK(j.step == "step 2");
   // Nothing to say, nothing said.
   CHECK(grader::on_another_case(grader::on_case("the case T = 4", {})).text.empty());
@@ -440,9 +440,10 @@ TEST_CASE("the ops listed after a divergence name the call's inputs they were gi
         std::string::npos);
   CHECK(text.find("Your op #4 add of q and #3 -> [3] has the shape of step 2") !=
         std::string::npos);
-  // An op given only what earlier ops made says which ones: a chain can be followed back.
-  CHECK(text.find("whose results are no step: #2 slice of k -> [3], #3 mul of #2 -> [3].") !=
-        std::string::npos);
+  // An op given only what earlier ops made says which ones, a chain can be followed back; one that
+  // only moved an input of the call says which (a slice of k, a reshaped k: often the slip).
+  CHECK(text.find("whose results are no step: #2 slice of k -> [3], #3 mul of #2 (slice of k) -> "
+                  "[3].") != std::string::npos);
   // A tensor made again where an input lay is no longer that input.
   kt::TraceEvent again = event("mul", values({0, 0, 0}));
   again.inputs = {meta(11)};
@@ -454,6 +455,24 @@ TEST_CASE("the ops listed after a divergence name the call's inputs they were gi
       journey_text_of(two, {first, slice, again, reads}, values({0, 0, 0}), inputs);
   CHECK(reused.find("#4 neg of #3 -> [3]") != std::string::npos);
   CHECK(reused.find("#4 neg of k") == std::string::npos);
+}
+
+TEST_CASE("an op left out of the lists for making a plain number is said to be", "[journey]") {
+  // x; y = 2x. The code makes a number (x * 3.0 makes a tensor of 3 first) and y never appears.
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  const std::string text =
+      journey_text_of(two,
+                      {event("add", values({1, 2, 3})), event("full", kt::scalar_tensor(3.0)),
+                       event("mul", values({3, 6, 9})), event("neg", values({-3, -6, -9}))},
+                      values({-3, -6, -9}));
+  INFO(text);
+  CHECK(text.find("no step: #3 mul -> [3].") != std::string::npos);
+  CHECK(text.find("(#2, not listed, only made a plain number into a tensor for the next op.)") !=
+        std::string::npos);
+  // Nothing skipped, nothing said.
+  const std::string whole = journey_text_of(
+      two, {event("add", values({1, 2, 3})), event("mul", values({3, 6, 9}))}, values({3, 6, 9}));
+  CHECK(whole.find("not listed") == std::string::npos);
 }
 
 TEST_CASE("before a throw, the ops listed start after the step's inputs and end at the throw",

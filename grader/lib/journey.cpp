@@ -545,6 +545,8 @@ size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t
   return steps.size();
 }
 
+namespace {
+
 /// j with a note on its last line when the ops it lists skip a number (#1, #3) for an op that only
 /// made a plain number for the next one (made_for_a_number): readers wondered what #2 hid. (Other
 /// numbers left out are steps of the table, masks, or past a list's end: not said.)
@@ -566,6 +568,8 @@ Journey with_number_note(Journey j, const std::vector<kt::TraceEvent>& events) {
   }
   return j;
 }
+
+}  // namespace
 
 Journey journey_text(const std::vector<Step>& steps,
                      const std::vector<kt::TraceEvent>& traced_events, const kt::Tensor& returned,

@@ -171,6 +171,8 @@ std::vector<Step> steps_query_block(const Case& c) {
   return block_steps(c, B, q1, B, q1);
 }
 
+namespace {
+
 /// " Your output differs from it at query 6 only, in the query block q[6:7]: ..." when the
 /// journey's divergence is the output and the steps it follows are of other queries; "".
 std::string differing_queries(const Case& c, const std::vector<Step>& steps,
@@ -250,6 +252,8 @@ std::string key_rows_sliced(const Case& c, const std::vector<kt::TraceEvent>& ev
          std::to_string(c.block) + " the key blocks are " + list(blocks) + ".";
 }
 
+}  // namespace
+
 Journey journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& events,
                          const kt::Tensor& returned, bool threw,
                          const std::vector<NamedInput>& inputs) {
@@ -269,9 +273,13 @@ Journey journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& event
   // Its running sums are several ops each (Step::sums_ops): no one op computes one differently.
   // The call's inputs as its handler named them, else as the case has them (matched by value).
   const std::vector<Step>& told = by_blocks ? blocks.steps : every.steps;
-  Journey j = journey_text(
-      told, events, returned,
-      inputs.empty() ? std::vector<NamedInput>{{"q", c.q}, {"k", c.k}, {"v", c.v}} : inputs, threw);
+  std::vector<NamedInput> named = inputs;
+  if (named.empty()) {
+    named.push_back({"q", c.q});
+    named.push_back({"k", c.k});
+    named.push_back({"v", c.v});
+  }
+  Journey j = journey_text(told, events, returned, named, threw);
   // On the closing sentence's line, the text's last: which queries differ, when the output is the
   // first divergence on queries the steps do not follow; which rows of k the code takes, when
   // they are not the key blocks.
@@ -282,7 +290,8 @@ Journey journey_of_trace(const Case& c, const std::vector<kt::TraceEvent>& event
   if (!more.empty()) {
     const bool newline = j.text.ends_with('\n');
     if (newline) j.text.pop_back();
-    j.text += more + (newline ? "\n" : "");
+    j.text += more;  // (piecewise: GCC 12 misfires -Wmaybe-uninitialized on a chain)
+    if (newline) j.text += '\n';
   }
   return j;
 }

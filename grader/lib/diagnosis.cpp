@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "grader/lib/compare.hpp"
+#include "grader/lib/where_threw.hpp"
 
 namespace grader {
 
@@ -119,6 +120,12 @@ static void journey_where_wrong(Failure& shrunk, const DiagnosisRun& run,
     shrunk.journey = j.text;
     shrunk.journey_step = j.step;
     shrunk.journey_elsewhere = !failing && !j.text.empty();
+    // Where it threw, on the journey's case when the code throws there too: one numbering of the
+    // ops for both (readers lost their way between two, docs/feedback.md round 24).
+    if (!failing && !j.text.empty() && !got[c].defined() && shrunk.where_threw.empty()) {
+      const LearnerTrace traced = trace_learner_whole([&] { (void)run.learner(c); });
+      shrunk.where_threw = where_it_threw(traced, false, true);
+    }
     return !j.text.empty();
   };
   // The discriminating cases in their order (the same for every check), then the failing one.

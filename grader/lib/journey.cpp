@@ -265,6 +265,9 @@ bool computed_from(const std::vector<Step>& steps, size_t later, size_t s) {
   return false;
 }
 
+/// Ops whose trace event holds their first input only (cat, stack: kt's OpScope takes one).
+bool records_first_only(const std::string& op) { return op == "cat" || op == "stack"; }
+
 int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t from,
                              const std::vector<Step>& steps, size_t s,
                              const std::vector<int64_t>& at,
@@ -708,7 +711,7 @@ Journey journey_text(const std::vector<Step>& steps,
           name += std::to_string(j + 1);
           // A call's input only moved (k reshaped, a mask unsqueezed): said where it is given,
           // "#1 (reshape(2, 2, 4) of k)", since it is often the slip.
-          if (moves_only(maker.op) && maker.inputs.size() == 1) {
+          if (moves_only(maker.op) && maker.inputs.size() == 1 && !records_first_only(maker.op)) {
             const std::string moved = input_named(maker.inputs[0], inputs, events, size_t(j));
             if (!moved.empty()) {
               const std::string made = op_text(maker);
@@ -723,6 +726,8 @@ Journey journey_text(const std::vector<Step>& steps,
       }
       given.push_back(name.empty() ? "a " + shape_text(m.sizes) + " tensor" : name);
     }
+    // kt records a cat's or a stack's first tensor only: "of" it would leave the others out.
+    if (records_first_only(e.op)) return shown;
     // Inputs all named or made by earlier ops ("transpose(-2, -1) of #8"): each one said, so a
     // chain of ops can be followed back; one that is neither leaves them unsaid.
     const bool all_known = std::none_of(given.begin(), given.end(),

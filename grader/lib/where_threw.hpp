@@ -14,8 +14,11 @@ namespace grader {
 /// The lines that say where the traced call threw: its last op, when that op threw (the call ended
 /// there), and each input's shape and source ("mask, as the call gave it"; "the result of #7
 /// transpose(-2, -1) of v -> [1, 2, 1]"). Empty when the call did not end at an op that threw.
-/// `journey_elsewhere`: the report's journey is on another case, which is said.
-std::string where_it_threw(const LearnerTrace& traced, bool journey_elsewhere = false);
+/// `journey_elsewhere`: the report's journey is on another case, which is said. `journey_case`:
+/// the call traced is the journey's own case (it threw there too), so its op numbers are the
+/// journey's.
+std::string where_it_threw(const LearnerTrace& traced, bool journey_elsewhere = false,
+                           bool journey_case = false);
 
 /// When f is a call that threw a kt error and can be made again (Failure::call_again): its
 /// where_threw, from the call made again under a trace (values kept when the ops it makes are

@@ -389,7 +389,7 @@ if(NOT SANITIZED)
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/values_centred.cpp)
   # A call that threw: the learner's op that threw, and what it was given (across the process).
   expect_run("a thrown error names the learner's op that threw and what it was given" 1
-             "kt::Error: view: shape '\\[2, 1, 1\\]'.*where it threw:.*The error is thrown by your view\\(2, 1, 1\\) \\(the[ \n]+[0-9]+th[ \n]+op[ \n]+your[ \n]+code[ \n]+ran[ \n]+on[ \n]+the[ \n]+case[ \n]+below,[ \n]+not[ \n]+the[ \n]+journey's[ \n]+case[ \n]+above\\)\\.[ \n]+It[ \n]+was[ \n]+given:\n +- a \\[1, 1\\] bool tensor: mask, as the call gave it\n"
+             "kt::Error: view: shape '\\[2, 1, 1\\]'.*where it threw:.*On the journey's case above your code throws too, at your view\\(2, 3, 3\\)[ \n]+\\(#[0-9]+[ \n]+above;[ \n]+#N[ \n]+is[ \n]+the[ \n]+Nth[ \n]+op,[ \n]+as[ \n]+there\\)\\.[ \n]+It[ \n]+was[ \n]+given:\n +- a \\[2, 2, 3, 3\\] bool tensor: mask, as the call gave it\n"
              ${GRADE} mha_function --solution ${SOURCE}/solutions/mha_function/wrong/mask_not_unsqueezed.cpp)
   # A call that threw: its journey up to the throw, on a case with some size to it.
   expect_run("a thrown error gets the journey up to the throw, with the missed step's shape" 1
@@ -397,13 +397,13 @@ if(NOT SANITIZED)
              ${GRADE} gqa --solution ${SOURCE}/solutions/gqa/wrong/kv_repeated_along_time.cpp)
   # In a module kata: the op's inputs as the expressions that made them, the weights named.
   expect_run("a thrown error in a module shows what each input of the op was made from" 1
-             "where it threw:.*The error is thrown by your matmul.*\n +- a \\[1, 1, 1, 2\\] float64 tensor: softmax\\(.*\n +- a \\[1, 1, 1, 2\\] float64 tensor: transpose\\(view\\(linear\\(x, v_proj\\.weight\\), 1, 1, 1, 2\\), 1, 2\\)\n"
+             "where it threw:.*your code throws too, at your matmul.*\n +- a \\[2, 1, 2, 5\\] float64 tensor: softmax\\(.*\n +- a \\[2, 1, 2, 2\\] float64 tensor: transpose\\(view\\(linear\\(x, v_proj\\.weight\\), 2, 2, 1, 2\\), 1, 2\\)\n"
              ${GRADE} kv_cache --solution ${SOURCE}/solutions/kv_cache/wrong/values_not_cached.cpp)
   execute_process(COMMAND ${GRADE} mha_function --format json
                           --solution ${SOURCE}/solutions/mha_function/wrong/mask_not_unsqueezed.cpp
                   OUTPUT_VARIABLE json RESULT_VARIABLE code)
   string(JSON where0 GET "${json}" tests 0 where_threw)
-  if(NOT where0 MATCHES "^The error is thrown by your view\\(2, 1, 1\\)")
+  if(NOT where0 MATCHES "^On the journey's case above your code throws too, at your view\\(2, 3, 3\\)")
     string(APPEND failures "\nJSON tests[0].where_threw is not the thrown op: ${where0}")
   endif()
   expect_run("two catalogued mistakes at once are named as a double" 1

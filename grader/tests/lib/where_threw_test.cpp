@@ -84,6 +84,22 @@ TEST_CASE("an input of the call is named as the call gave it, unless two inputs 
                          "the case below, not the journey's case above). It was given:\n"));
 }
 
+TEST_CASE("where it threw on the journey's own case counts its ops as the journey does",
+          "[where_threw]") {
+  const kt::Tensor mask = kt::ones({1, 1}, kt::Bool);
+  const LearnerTrace traced = trace_learner_whole([&] {
+    named_input("mask", mask);
+    const kt::Tensor m = mask.unsqueeze(0);
+    try {
+      (void)m.view({2, 1, 1});
+    } catch (const kt::Error&) {
+    }
+  });
+  CHECK(grader::where_it_threw(traced, false, /*journey_case=*/true)
+            .starts_with("On the journey's case above your code throws too, at your view(2, 1, 1) "
+                         "(#2 above; #N is the Nth op, as there). It was given:\n"));
+}
+
 TEST_CASE(
     "an expression goes as deep as fits on a line, then names the op by number, and "
     "shows a number made for an op as the number",

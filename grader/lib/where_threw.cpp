@@ -154,8 +154,7 @@ std::optional<size_t> grew(const kt::TensorMeta& m, const LearnerTrace& traced, 
 
 }  // namespace
 
-std::string where_it_threw(const LearnerTrace& traced, bool journey_elsewhere,
-                           bool journey_case) {
+std::string where_it_threw(const LearnerTrace& traced, bool journey_elsewhere, bool journey_case) {
   if (traced.events.empty() || !traced.events.back().threw) return "";
   const size_t at = traced.events.size() - 1;
   const kt::TraceEvent& e = traced.events[at];
@@ -212,13 +211,12 @@ std::string where_it_threw(const LearnerTrace& traced, bool journey_elsewhere,
   }
   const bool refers = given.find('#') != std::string::npos;
   std::string text =
-      journey_case
-          ? "On the journey's case above your code throws too, at your " + call_text(e) +
-                " (#" + std::to_string(at + 1) + " above; #N is the Nth op, as there)."
-          : "The error is thrown by your " + call_text(e) + " (the " + ordinal(at + 1) +
-                " op your code ran on the case below" +
-                (journey_elsewhere ? ", not the journey's case above" : "") +
-                (refers ? "; #N below is the Nth" : "") + ").";
+      journey_case ? "On the journey's case above your code throws too, at your " + call_text(e) +
+                         " (#" + std::to_string(at + 1) + " above; #N is the Nth op, as there)."
+                   : "The error is thrown by your " + call_text(e) + " (the " + ordinal(at + 1) +
+                         " op your code ran on the case below" +
+                         (journey_elsewhere ? ", not the journey's case above" : "") +
+                         (refers ? "; #N below is the Nth" : "") + ").";
   if (e.inputs.empty()) return text + "\n";
   return text + (e.inputs.size() == 1 ? " It was given:\n" : " It was given, in order:\n") + given;
 }

@@ -70,6 +70,21 @@ std::vector<MhaEntry> catalogue() {
       }
     }
   }
+  // Two projections swapped: one slip, not two (q by Wk and k by Wq).
+  for (const auto& [a, b] :
+       {std::pair{Proj::Q, Proj::K}, std::pair{Proj::Q, Proj::V}, std::pair{Proj::K, Proj::V}}) {
+    if (call.grouped && (a == Proj::Q) != (b == Proj::Q)) continue;  // (sizes differ)
+    Mistakes m;
+    m.*from_field(a) = b;
+    m.*from_field(b) = a;
+    const std::string x = proj_name(a), y = proj_name(b);
+    add(x + "_" + y + "_swapped",
+        "attention with " + x + " and " + y + " swapped: " + x + " computed by " + weight(y) +
+            " and " + y + " by " + weight(x),
+        "Give each its own weight: " + x + " = " + applied(x, "x") + ", " + y + " = " +
+            applied(y, "x") + ".",
+        m);
+  }
   add("out_proj_missing", "attention with the output projection left out",
       "Return " + applied("out", "merged") + ", the output projection of the merged heads " +
           "(B, T, d_model).",

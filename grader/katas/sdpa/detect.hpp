@@ -27,6 +27,9 @@
 //   keys' or another), and with any of the other masking mistakes that can show on the case on or
 //   off in both (so a scale, axis or masking mistake beside it does not hide it; along an axis of
 //   size 1 every weight is 1 and a mask after the softmax would fake a mask before it).
+//   mask_polarity_inverted is confirmed on the same case with the mask inverted: one case alone
+//   is faked by code that drops keys for another reason (the last key left out reads a "01" row
+//   inverted), which drops the same keys again where an inverted reading turns around.
 //   A mask after the softmax is never claimed from a case where it leaves a query with no key (an
 //   inverted mask that hides every key of a row): the output there is 0, as for any code whose
 //   output is 0 (values centred over a single key). mask_after_softmax also recognises the form

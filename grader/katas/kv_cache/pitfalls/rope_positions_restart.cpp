@@ -15,8 +15,10 @@ Outcome check_rope_positions_restart(uint64_t seed) {
         const std::string start =
             "your code rotates each call's new queries" +
             std::string(m.queries_restart ? "" : " and keys") +
-            " from position 0, but a call's first new token sits at position cache.length(): "
-            "after a prefill of L tokens the next token is at L. ";
+            " as if the call began the sequence (from position 0, or from any start that does "
+            "not count what is cached: RoPE sees only distances, so all such starts look "
+            "alike), but a call's first new token sits at position cache.length(): after a "
+            "prefill of L tokens the next token is at L. ";
         return start +
                (m.queries_restart
                     ? "Its query then meets the keys (rotated at their own positions) at the "

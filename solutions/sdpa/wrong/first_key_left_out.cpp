@@ -1,0 +1,33 @@
+// expect: fail
+// The keys and values taken from index 1 (a loop started at 1): the first key is never attended
+// to; with one key, nothing is. Not mask_polarity_inverted, though an inverted "10" row drops the
+// same key: with the mask inverted, this code still drops key 0.
+#include <cmath>
+
+#include "sdpa.hpp"
+
+namespace kata {
+
+kt::Tensor scaled_dot_product_attention(const kt::Tensor& q, const kt::Tensor& k,
+                                        const kt::Tensor& v,
+                                        const std::optional<kt::Tensor>& attn_mask,
+                                        bool is_causal) {
+  const int64_t t_q = q.size(-2), d_k = q.size(-1);
+  const int64_t t_k = k.size(-2) - 1;  // keys 1 .. T_k - 1
+  const kt::Tensor keys = k.narrow(-2, 1, t_k), values = v.narrow(-2, 1, t_k);
+  // (…, T_q, d_k) @ (…, d_k, T_k) -> (…, T_q, T_k), scaled so the scores' variance stays ~1.
+  kt::Tensor scores = kt::matmul(q, keys.transpose(-2, -1)) / std::sqrt(double(d_k));
+
+  // What each query may attend to. Query i sits at position t_k - t_q + i: causal keeps the keys
+  // on or below that diagonal (bottom-right alignment, right for a decode step with a cache).
+  kt::Tensor allowed = kt::ones({t_q, t_k}, kt::Bool);
+  if (is_causal) allowed = kt::tril(allowed, t_k - t_q);
+  if (attn_mask) allowed = allowed & attn_mask->narrow(-1, 1, t_k);  // broadcasts to (…, T_q, T_k)
+
+  // Mask before the softmax, with the lowest finite value (not -inf): a query with no key left
+  // gets uniform weights instead of 0/0 = NaN.
+  scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
+  return kt::matmul(kt::softmax(scores, -1), values);
+}
+
+}  // namespace kata

@@ -819,13 +819,13 @@ Journey journey_text(const std::vector<Step>& steps,
     for (size_t n = from_there.size() - last; n < from_there.size(); ++n)
       next += (n + last == from_there.size() ? ", then " : ", ") + op_of(from_there[n]);
   }
-  // The ops before `limit` whose results no step is (numbers, not masks, not a step again).
+  // The ops before `limit` whose results no step is (not a step again); masks included, since a
+  // mask's ops are what a masking step is given (tril(ones, T_q - T_k) where T_k - T_q belongs).
   const auto no_step_before = [&](int64_t limit) {
-    std::string unused;
-    int listed = 0, unlisted = 0;
+    std::vector<int64_t> kept;
     for (int64_t i = 0; i < limit; ++i) {
       const kt::TraceEvent& e = events[size_t(i)];
-      if (made_for_a_number(e) || e.output.dtype == kt::Bool) continue;
+      if (made_for_a_number(e)) continue;
       if (std::find(at.begin(), at.end(), i) != at.end()) continue;
       // A result equal to a step reached (masked_fill with nothing masked): that step again.
       if (e.value.defined() && std::any_of(steps.begin(), steps.end(), [&](const Step& st) {
@@ -833,14 +833,14 @@ Journey journey_text(const std::vector<Step>& steps,
                    same_values(values_of(e.value), values_of(st.value));
           }))
         continue;
-      if (listed == 6) {
-        ++unlisted;
-        continue;
-      }
-      unused += (unused.empty() ? "" : ", ") + op_of(i);
-      ++listed;
+      kept.push_back(i);
     }
-    if (unlisted > 0) unused += ", and " + std::to_string(unlisted) + " more";
+    // The six nearest it: what the op was given is made there (merged heads times a weight
+    // before the bias is added), not among the first ops of the call.
+    const size_t shown_from = kept.size() > 6 ? kept.size() - 6 : 0;
+    std::string unused = shown_from > 0 ? std::to_string(shown_from) + " earlier, then " : "";
+    for (size_t n = shown_from; n < kept.size(); ++n)
+      unused += (n == shown_from ? "" : ", ") + op_of(kept[n]);
     return unused;
   };
   if (diverges_by_layout) {

@@ -385,7 +385,7 @@ if(NOT SANITIZED)
   endif()
   # No catalogued mistake fits: where the computation first goes wrong, and what was done instead.
   expect_run("an unknown mistake gets the first step that diverges" 1
-             "where it diverges:.*On the case B = 2, T = 3, num_heads = 2, d_head = 3.*expected step +shape +your op that computed it.*11\\. weights @ v +\\[2, 2, 3, 3\\] +#[0-9]+ matmul of #[0-9]+ and #[0-9]+ -> \\[2, 2, 3, 3\\], other values  <- first divergence.*has the shape of step 11 \\(weights @[ \n]+v\\)[ \n]+but[ \n]+computes[ \n]+it[ \n]+differently.*mean\\(-2, keepdim\\)"
+             "where it diverges:.*On the case B = 2, T = 3, num_heads = 2, d_head = 3.*expected step +shape +your op that computed it.*11\\. weights @ v +\\[2, 2, 3, 3\\] +#[0-9]+ matmul of #[0-9]+ and #[0-9]+ -> \\[2, 2, 3, 3\\], other values  <- first divergence.*has the shape of step 11 \\(weights @[ \n]+v\\)[ \n]+but[ \n]+computes[ \n]+it[ \n]+differently.*mean\\(-2,[ \n]+keepdim\\)"
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/values_centred.cpp)
   # A call that threw: the learner's op that threw, and what it was given (across the process).
   expect_run("a thrown error names the learner's op that threw and what it was given" 1

@@ -196,14 +196,25 @@ std::string length_note(const Case& c, const Decode& d) {
   if (seen == 0 || d.cache_length == seen) return "";
   std::string note = " After the last call your cache.length() is " +
                      std::to_string(d.cache_length) + ", but " + std::to_string(seen) +
-                     " tokens were cached: cache.length() is cache.k.size(2), so each call's "
-                     "positions start from a wrong length";
+                     (seen == 1 ? " token was" : " tokens were") +
+                     " cached: cache.length() is cache.k.size(2), so each call's positions "
+                     "start from a wrong length";
   const kt::Shape& k = d.cache_k.sizes();
   const kt::Shape time_second{c.B, seen, c.H, c.d_head};
-  if (k == time_second && time_second != kt::Shape{c.B, c.H, seen, c.d_head})
+  if (k == time_second && time_second != kt::Shape{c.B, c.H, seen, c.d_head}) {
     note += ". Your cache.k is " + kt::shape_str(k) +
             ", laid out (B, T, num_heads, d_head): keep it (B, num_heads, T, d_head), appended "
             "along dim 2";
+  } else if (k == kt::Shape{c.B, c.H, d.cache_length, c.d_head} && d.cache_length > seen) {
+    // Laid out right, longer than what was brought: more rows appended than tokens.
+    note += ". Your cache.k is laid out right, " + kt::shape_str(k) + ", with " +
+            std::to_string(d.cache_length) + " rows for " + std::to_string(seen) +
+            (d.cache_length % seen == 0
+                 ? " tokens: " + std::to_string(d.cache_length / seen) + " rows a token, "
+                 : " tokens: ") +
+            "so a call appends more rows than the tokens it brings (append each new key and value "
+            "once)";
+  }
   return note + ".";
 }
 

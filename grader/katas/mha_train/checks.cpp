@@ -123,11 +123,28 @@ Outcome check_zero_or_rescaled(uint64_t seed) {
         std::equal(g.begin(), g.end(), e.begin(), [](double a, double b) {
           return (std::abs(a) <= 1e-9) == (std::abs(b) <= 1e-9);
         });
-    if (none_dropped && close(got.first, got.expected))
-      message << " On this call no weight was dropped, and yours are the weights without "
-                 "dropout, not divided by 1 - p: the kept weights are divided by 1 - p on every "
-                 "call, whatever was dropped (not by the share of weights actually kept, and not "
-                 "renormalised to sum to 1).";
+    // ... and on every one of more calls: no dropout at all, said as that (the divisor is then
+    // not what is missing).
+    bool never = false;
+    if (none_dropped && close(got.first, got.expected)) {
+      constexpr int kMore = 8;
+      const Calls more = run_learner(c, kMore);
+      never = more.run.ok() && int(more.outs.size()) == kMore &&
+              std::all_of(more.outs.begin(), more.outs.end(), [&](const kt::Tensor& out) {
+                return close(reveal(c, out).first, got.expected);
+              });
+      if (never)
+        message << " On this call and on " << kMore
+                << " more, your weights are the weights without dropout, nothing dropped and "
+                   "nothing divided: your code applies no dropout in training. Draw a keep/drop "
+                   "decision from gen for every weight, zero the dropped ones and divide the kept "
+                   "ones by 1 - p.";
+      else
+        message << " On this call no weight was dropped, and yours are the weights without "
+                   "dropout, not divided by 1 - p: the kept weights are divided by 1 - p on every "
+                   "call, whatever was dropped (not by the share of weights actually kept, and "
+                   "not renormalised to sum to 1).";
+    }
     if (!close(got.first, got.second, 1e-9, 1e-9))
       message << " Here the two copies of the weights in your output differ: something other "
                  "than the weights was dropped (the values v, or the heads or the output after "

@@ -2,6 +2,7 @@
 // depend on each other (Note [independent dropout]).
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <set>
@@ -54,6 +55,13 @@ struct Position {
   int64_t index[4];  // b, h, i, j
   size_t flat;       // in the contiguous (B, H, T, T) weights
 };
+
+/// 0.3, 0.7: a probability as the case has it.
+std::string probability_text(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", x);
+  return text;
+}
 
 std::string position_text(const Position& p) {
   return "weights[" + std::to_string(p.index[0]) + ", " + std::to_string(p.index[1]) + ", " +
@@ -280,8 +288,25 @@ Independence analyse(const Case& c, const std::vector<Position>& visible,
     result.problem = "over " + calls + ", " + position_text(visible[v]) + " was " +
                      (k == 0 ? "kept" : "dropped") + " on every call, while " +
                      std::to_string(int(std::lround(100 * result.rate))) +
-                     "% of all weights were dropped. Every weight is dropped with probability p "
-                     "on every call, whatever its batch entry, head, query or key.";
+                     "% of all weights were dropped (dropout_p = " + probability_text(c.p) +
+                     "). Every weight is dropped with probability p on every call, whatever its "
+                     "batch entry, head, query or key.";
+    // A whole head or batch entry never dropped (a dropout of one head's weights only): named.
+    static const char* const axis_names[2] = {"batch entry", "head"};
+    for (int axis : {1, 0}) {
+      bool whole = true;
+      for (size_t u = 0; u < visible.size() && whole; ++u) {
+        if (visible[u].index[axis] != visible[v].index[axis]) continue;
+        for (size_t t = 0; t < n && whole; ++t) whole = dropped[u][t] == (k != 0);
+      }
+      if (!whole) continue;
+      result.problem += std::string(" No weight of ") + axis_names[axis] + " " +
+                        std::to_string(visible[v].index[axis]) + " was " +
+                        (k == 0 ? "dropped" : "kept") + " on any call: your dropout " +
+                        (k == 0 ? "leaves that " : "drops all of that ") + axis_names[axis] +
+                        (k == 0 ? " out." : ".");
+      break;
+    }
     return result;
   }
 

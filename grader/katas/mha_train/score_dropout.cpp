@@ -89,18 +89,22 @@ ScoreDropout read_score_dropout(const kt::Tensor& scores, const kt::Tensor& weig
 // amounts no score dropout gives). dropout_before_softmax is claimed only for the weights a
 // dropout of the scores makes: every row the softmax of its scores (times 1 / (1 - p) or 1) with
 // some keys' scores set to 0 (read_score_dropout), or with some keys hidden (their weight 0, the
-// others the softmax over the rest), or uniform (every key hidden).
+// others the softmax over the rest), or uniform over the keys it weighs (every key hidden).
 
 namespace {
 
-/// Every row of w (T wide) is uniform, or is 0 off a set of keys and, on them, the softmax of the
-/// row's scores times `scale` (within 1e-9).
+/// Every row of w (T wide) is uniform over the keys it weighs, or is 0 off a set of keys and, on
+/// them, the softmax of the row's scores times `scale` (within 1e-9).
 bool rows_hide_dropped(const std::vector<double>& s, const std::vector<double>& w, size_t T,
                        double scale) {
   for (size_t row = 0; row < s.size(); row += T) {
-    const auto first = w.begin() + std::ptrdiff_t(row);
-    const bool uniform = std::all_of(first, first + std::ptrdiff_t(T),
-                                     [&](double v) { return std::abs(v - *first) <= 1e-9; });
+    // Every key of the row hidden: uniform over the keys, or over the visible ones when causality
+    // hid the others with -inf (the dropped ones with the lowest double, which then wins).
+    double top_weight = 0;
+    for (size_t j = 0; j < T; ++j) top_weight = std::max(top_weight, w[row + j]);
+    bool uniform = top_weight > 0;
+    for (size_t j = 0; j < T && uniform; ++j)
+      uniform = w[row + j] <= 1e-12 || std::abs(w[row + j] - top_weight) <= 1e-9;
     if (uniform) continue;
     double top = -std::numeric_limits<double>::infinity(), sum = 0;
     for (size_t j = 0; j < T; ++j)

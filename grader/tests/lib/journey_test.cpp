@@ -457,6 +457,22 @@ TEST_CASE("the ops listed after a divergence name the call's inputs they were gi
   CHECK(reused.find("#4 neg of k") == std::string::npos);
 }
 
+TEST_CASE("the ops before a step computed differently are the six nearest it, masks included",
+          "[journey]") {
+  // x; y = 2x. Eight ops of another shape, a mask, then an op of y's shape with other values.
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  std::vector<kt::TraceEvent> events = {event("add", values({1, 2, 3}))};
+  for (int n = 0; n < 8; ++n)
+    events.push_back(event("neg", kt::from_vector(std::vector<double>{double(n), 1}, {2})));
+  events.push_back(event("tril", kt::ones({3}, kt::Bool)));
+  events.push_back(event("mul", values({5, 5, 5})));
+  const std::string text = journey_text_of(two, events, values({5, 5, 5}));
+  INFO(text);
+  CHECK(text.find("Your ops before it whose results are no step: 3 earlier, then #5 neg -> [2], "
+                  "#6 neg -> [2], #7 neg -> [2], #8 neg -> [2], #9 neg -> [2], #10 tril -> [3].") !=
+        std::string::npos);
+}
+
 TEST_CASE("an op left out of the lists for making a plain number is said to be", "[journey]") {
   // x; y = 2x. The code makes a number (x * 3.0 makes a tensor of 3 first) and y never appears.
   const std::vector<Step> two = {steps()[0], steps()[1]};

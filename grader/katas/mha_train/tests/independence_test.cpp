@@ -126,3 +126,20 @@ TEST_CASE("draws_taken counts the numbers a call took from a generator", "[mha_t
   CHECK(grader::kata_mha_train::draws_taken(7, gen) == -1);
   CHECK(grader::kata_mha_train::draws_taken(8, gen) == 0);
 }
+
+TEST_CASE("a head never dropped is named, beside the rate and p", "[mha_train][independence]") {
+  rc::prop("a dropout of head 0 only leaves every other head whole", [] {
+    const Case c = grader::kata_mha_train::independence_case();
+    RC_PRE(c.H >= 2);
+    const Independence found = grader::kata_mha_train::independence(
+        c, outputs(c, [&](kt::Generator& gen) {
+          const kt::Tensor drawn = kt::rand({c.B, c.H, c.T, c.T}, gen) >= c.p;
+          // Heads 1.. kept whole.
+          return drawn | (kt::arange(double(c.H)).view({1, c.H, 1, 1}) >= 1.0);
+        }));
+    RC_ASSERT(found.problem.find("% of all weights were dropped (dropout_p = ") !=
+              std::string::npos);
+    RC_ASSERT(found.problem.find(" on any call: your dropout leaves that head out.") !=
+              std::string::npos);
+  });
+}

@@ -4,6 +4,7 @@
 #include <rapidcheck/catch.h>
 
 #include <catch2/catch.hpp>
+#include <limits>
 
 #include "grader/katas/mha_train/cases.hpp"
 
@@ -74,5 +75,27 @@ TEST_CASE("a dropout that hides dropped scores with finfo.min is not read as one
       const ScoreDropout read = read_score_dropout(scores, w, scale);
       RC_ASSERT(!(read.explained && read.shows_zeroed));
     }
+  });
+}
+
+TEST_CASE("weights are taken for a dropout of the scores only when one makes them",
+          "[mha_train][score_dropout]") {
+  rc::prop("zeroed or hidden scores are; the softmax of other scores is not", [] {
+    const Case c = grader::kata_mha_train::independence_case();
+    const kt::Tensor scores = grader::kata_mha_train::scores_without_dropout(c);
+    kt::Generator gen(c.gen_seed);
+    const kt::Tensor keep = kt::rand(scores.sizes(), gen) >= c.p;
+    const double rescale = 1.0 / (1.0 - c.p);
+    using grader::kata_mha_train::explained_by_score_dropout;
+    // Dropped scores set to 0 (rescaled or not), or hidden with the lowest double.
+    RC_ASSERT(
+        explained_by_score_dropout(c, kt::softmax(kt::where(keep, scores * rescale, 0.0), -1)));
+    RC_ASSERT(explained_by_score_dropout(c, kt::softmax(kt::where(keep, scores, 0.0), -1)));
+    RC_ASSERT(explained_by_score_dropout(
+        c, kt::softmax(scores.masked_fill(~keep, -std::numeric_limits<double>::max()), -1)));
+    // A dropout of the keys' features changes every score of a key by its own amount: rows that
+    // sum to 1 but are no dropout of the scores (wrong/dropout_on_keys.cpp).
+    const kt::Tensor jitter = kt::rand(scores.sizes(), gen) * 0.5 + 0.75;
+    RC_ASSERT(!explained_by_score_dropout(c, kt::softmax(scores * jitter, -1)));
   });
 }

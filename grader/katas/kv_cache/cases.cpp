@@ -207,13 +207,14 @@ std::string length_note(const Case& c, const Decode& d) {
             "along dim 2";
   } else if (k == kt::Shape{c.B, c.H, d.cache_length, c.d_head} && d.cache_length > seen) {
     // Laid out right, longer than what was brought: more rows appended than tokens.
-    note += ". Your cache.k is laid out right, " + kt::shape_str(k) + ", with " +
-            std::to_string(d.cache_length) + " rows for " + std::to_string(seen) +
+    const std::string tokens = std::to_string(seen) + (seen == 1 ? " token" : " tokens");
+    note += ". Your cache.k has its axes in the right order, " + kt::shape_str(k) + ", but " +
+            std::to_string(d.cache_length) + " rows for " + tokens +
             (d.cache_length % seen == 0
-                 ? " tokens: " + std::to_string(d.cache_length / seen) + " rows a token, "
-                 : " tokens: ") +
-            "so a call appends more rows than the tokens it brings (append each new key and value "
-            "once)";
+                 ? " (" + std::to_string(d.cache_length / seen) + " rows per token)"
+                 : "") +
+            ": a call appends more rows than the tokens it brings (append each new key and "
+            "value once)";
   }
   return note + ".";
 }

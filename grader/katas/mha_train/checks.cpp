@@ -260,6 +260,18 @@ Outcome check_draws_from_gen(uint64_t seed) {
     }
     if (std::all_of(first.outs.begin(), first.outs.end(),
                     [&](const kt::Tensor& out) { return identical(out, first.outs[0]); })) {
+      // Nothing dropped at all: not the draws, the dropout itself is missing.
+      const Revealed got = reveal(c, first.outs[0]);
+      if (close(got.first, got.expected)) {
+        std::ostringstream none;
+        none << "none of the " << kCalls
+             << " calls with the same generator dropped a weight, with dropout_p = " << c.p
+             << ": your weights are the ones without dropout on every call, so whatever your "
+                "code draws from gen changes nothing. Drop each weight with probability p (a new "
+                "draw from gen on every call) and divide the kept ones by 1 - p.";
+        f.message = none.str();
+        return f;
+      }
       f.message = "the " + std::to_string(kCalls) +
                   " calls with the same generator dropped exactly the same weights: each call "
                   "must draw new numbers from gen (do not copy or reseed it inside forward, nor "

@@ -47,21 +47,24 @@ TEST_CASE("a cache of the right length, or none, gets no note", "[kv_cache]") {
   CHECK(note.find("laid out") == std::string::npos);
 }
 
-TEST_CASE("a cache laid out right but longer than the tokens brought says rows were appended twice",
-          "[kv_cache]") {
+TEST_CASE(
+    "a cache in the right order but longer than the tokens brought says rows were appended twice",
+    "[kv_cache]") {
   Decode d;
   d.call = 3;
   d.cache_k = kt::zeros({1, 2, 6, 4});  // 6 rows for 3 tokens
   d.cache_length = 6;
   CHECK(length_note(three_tokens(), d) ==
         " After the last call your cache.length() is 6, but 3 tokens were cached: cache.length() "
-        "is cache.k.size(2), so each call's positions start from a wrong length. Your cache.k is "
-        "laid out right, [1, 2, 6, 4], with 6 rows for 3 tokens: 2 rows a token, so a call "
-        "appends more rows than the tokens it brings (append each new key and value once).");
+        "is cache.k.size(2), so each call's positions start from a wrong length. Your cache.k has "
+        "its axes in the right order, [1, 2, 6, 4], but 6 rows for 3 tokens (2 rows per token): a "
+        "call appends more rows than the tokens it brings (append each new key and value once).");
   // One token: said as one.
   Decode one;
   one.call = 1;
   one.cache_k = kt::zeros({1, 2, 2, 4});
   one.cache_length = 2;
   CHECK(length_note(three_tokens(), one).find("but 1 token was cached") != std::string::npos);
+  CHECK(length_note(three_tokens(), one).find("2 rows for 1 token (2 rows per token)") !=
+        std::string::npos);
 }

@@ -225,20 +225,19 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     if (!t->hint.empty()) s += "        hint: " + t->hint + "\n";
   }
   if (!not_found.empty()) {
-    const bool one = not_found.size() == 1;
-    const std::string list = wrap(join(not_found), "        ", 96);
+    // "not found:" first: a bare "PASS  pitfall_x" beside failures read as "that part works".
+    const std::string list = wrap("not found: " + join(not_found), "        ", 96);
     s += "  " + paint("PASS", "32", colour) + "  " + list.substr(8);
     // Beside detectors that could not run (the code threw, or returned the wrong shape, on their
     // cases), a pass says only what the others saw.
     const bool some_skipped = std::any_of(r.tests.begin(), r.tests.end(), [](const TestResult& x) {
       return x.status == Status::Skipped;
     });
-    s += wrap(std::string("(") + (one ? "this named mistake was" : "these named mistakes were") +
-                  " not found" +
-                  (some_skipped ? " on the cases where your code returned a result (the detectors "
-                                  "skipped above could not run)"
+    s += wrap(std::string("(") +
+                  (some_skipped ? "looked for on the cases where your code returned a result, "
+                                  "the detectors skipped above could not run; "
                                 : "") +
-                  ": each detector looks for its one mistake, alone; yours may be one no pitfall "
+                  "each detector looks for its one mistake, alone: yours may be one no pitfall "
                   "names, or one of these beside another)",
               "        ", 96);
   }

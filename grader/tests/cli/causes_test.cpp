@@ -307,8 +307,8 @@ TEST_CASE("a pitfall's check that passes beside a diagnosis naming it says so", 
       text.find("  PASS  pitfall_causal_top_left  (its detector did not find it alone; the "
                 "diagnosis under prefill_matches_reference names it as part of your mistake)\n") !=
       std::string::npos);
-  CHECK(text.find("  PASS  pitfall_cache_not_appended\n        (this named mistake was not found: "
-                  "each detector looks for its one mistake") != std::string::npos);
+  CHECK(text.find("  PASS  not found: pitfall_cache_not_appended\n        (each detector looks "
+                  "for its one mistake") != std::string::npos);
 }
 
 TEST_CASE("beside a failure, the pitfalls not found are one line that says what it means",
@@ -321,8 +321,8 @@ TEST_CASE("beside a failure, the pitfalls not found are one line that says what 
   };
   const std::string failing = report(Status::Fail);
   CHECK(
-      failing.find("  PASS  pitfall_a, pitfall_b\n        (these named mistakes were not found") !=
-      std::string::npos);
+      failing.find("  PASS  not found: pitfall_a, pitfall_b\n        (each detector looks for its "
+                   "one mistake, alone: yours may be one no pitfall names") != std::string::npos);
   CHECK(failing.find("pitfall_a  (not found)") == std::string::npos);
   // All passing: one line each, as every other check.
   const std::string passing = report(Status::Pass);

@@ -709,9 +709,16 @@ Journey journey_text(const std::vector<Step>& steps,
         } else {
           name = '#';  // (piecewise: GCC 12's -Wstringop-overflow misfires on "#" + std::string)
           name += std::to_string(j + 1);
-          // A call's input only moved (k reshaped, a mask unsqueezed): said where it is given,
-          // "#1 (reshape(2, 2, 4) of k)", since it is often the slip.
-          if (moves_only(maker.op) && maker.inputs.size() == 1 && !records_first_only(maker.op)) {
+          // A step of the table, said as one ("#5 (step 1)"): a step given where another belongs
+          // (P where dS belongs) shows. A call's input only moved (k reshaped, a mask
+          // unsqueezed): said where it is given, "#1 (reshape(2, 2, 4) of k)", often the slip.
+          const auto reached = std::find(at.begin(), at.end(), j);
+          if (reached != at.end()) {
+            name += " (step ";
+            name += std::to_string(reached - at.begin() + 1);
+            name += ')';
+          } else if (moves_only(maker.op) && maker.inputs.size() == 1 &&
+                     !records_first_only(maker.op)) {
             const std::string moved = input_named(maker.inputs[0], inputs, events, size_t(j));
             if (!moved.empty()) {
               const std::string made = op_text(maker);
@@ -819,6 +826,38 @@ Journey journey_text(const std::vector<Step>& steps,
     for (size_t n = from_there.size() - last; n < from_there.size(); ++n)
       next += (n + last == from_there.size() ? ", then " : ", ") + op_of(from_there[n]);
   }
+  // " It is given #5 (step 1) and #21 (no step)." for an op given what earlier ops made: which of
+  // them are steps of the table, so a wrong input (the weights where dS belongs, a matmul with an
+  // untransposed weight before the bias) shows; "" when it is given only inputs of the call.
+  const auto given_text = [&](int64_t i) -> std::string {
+    const kt::TraceEvent& e = events[size_t(i)];
+    if (records_first_only(e.op) || e.inputs.empty() || e.inputs.size() > 4) return "";
+    std::vector<std::string> given;
+    bool any_op = false;
+    for (const kt::TensorMeta& m : e.inputs) {
+      std::string name = input_named(m, inputs, events, size_t(i));
+      if (name.empty()) {
+        for (int64_t j = i; j-- > 0;) {
+          const kt::TraceEvent& maker = events[size_t(j)];
+          if (!same_tensor(maker.output, m)) continue;
+          if (made_for_a_number(maker)) break;  // a number: not said
+          const auto reached = std::find(at.begin(), at.end(), j);
+          name = '#';  // (piecewise: GCC 12's -Wstringop-overflow misfires on "#" + std::string)
+          name += std::to_string(j + 1);
+          name += reached == at.end() ? std::string(" (no step)")
+                                      : " (step " + std::to_string(reached - at.begin() + 1) + ")";
+          any_op = true;
+          break;
+        }
+      }
+      if (!name.empty()) given.push_back(name);
+    }
+    if (!any_op) return "";
+    std::string text = " It is given ";
+    for (size_t g = 0; g < given.size(); ++g)
+      text += (g == 0 ? "" : g + 1 == given.size() ? " and " : ", ") + given[g];
+    return text + ".";
+  };
   // The ops before `limit` whose results no step is (not a step again); masks included, since a
   // mask's ops are what a masking step is given (tril(ones, T_q - T_k) where T_k - T_q belongs).
   const auto no_step_before = [&](int64_t limit) {
@@ -921,6 +960,7 @@ Journey journey_text(const std::vector<Step>& steps,
                               "it is given."
                             : ". Every step before it is there, so the mistake is in that op or in "
                               "what it is given.");
+    text += given_text(differently);
     const std::string unused = no_step_before(differently);
     if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
     return with_number_note({text + "\n", step, "", steps_alike}, events);

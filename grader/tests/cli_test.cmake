@@ -385,7 +385,7 @@ if(NOT SANITIZED)
   endif()
   # No catalogued mistake fits: where the computation first goes wrong, and what was done instead.
   expect_run("an unknown mistake gets the first step that diverges" 1
-             "where it diverges:.*On the case B = 2, T = 3, num_heads = 2, d_head = 3.*expected step +shape +your op that computed it.*11\\. weights @ v +\\[2, 2, 3, 3\\] +#[0-9]+ matmul of #[0-9]+ and #[0-9]+ -> \\[2, 2, 3, 3\\], other values  <- first divergence.*has the shape of step 11 \\(weights @[ \n]+v\\)[ \n]+but[ \n]+computes[ \n]+it[ \n]+differently.*mean\\(-2,[ \n]+keepdim\\)"
+             "where it diverges:.*On the case B = 2, T = 3, num_heads = 2, d_head = 3.*expected step +shape +your op that computed it.*11\\. weights @ v +\\[2, 2, 3, 3\\] +#[0-9]+ matmul of #[0-9]+[^>]* -> \\[2, 2, 3, 3\\], other values  <- first divergence.*has[ \n]+the[ \n]+shape[ \n]+of[ \n]+step[ \n]+11[ \n]+\\(weights[ \n]+@[ \n]+v\\)[ \n]+but[ \n]+computes[ \n]+it[ \n]+differently.*mean\\(-2,[ \n]+keepdim\\)"
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/values_centred.cpp)
   # A call that threw: the learner's op that threw, and what it was given (across the process).
   expect_run("a thrown error names the learner's op that threw and what it was given" 1
@@ -410,7 +410,7 @@ if(NOT SANITIZED)
              "diagnosis, two mistakes: out_proj_missing and scale_missing:.*Your output equals two mistakes at once.*To fix the[ \n]+first: .*To fix the[ \n]+second: "
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/no_scale_no_output_projection.cpp)
   expect_run("sdpa shows its first diverging step too" 1
-             "where it diverges:.*On the case T_q = .*5\\. out = weights @ v +\\[[0-9, ]+\\] +#[0-9]+ matmul of #[0-9]+ and #[0-9]+ -> \\[[0-9, ]+\\], other values  <- first divergence.*Your op #[0-9]+ matmul of #[0-9]+ and #[0-9]+ -> \\[[0-9, ]+\\] has the shape of step 5 \\(out = weights[ \n]+@[ \n]+v\\)[ \n]+but[ \n]+computes[ \n]+it[ \n]+differently:[ \n]+at \\[[0-9, ]+\\] it gives"
+             "where it diverges:.*On the case T_q = .*5\\. out = weights @ v +\\[[0-9, ]+\\] +#[0-9]+ matmul of #[0-9]+[^>]* -> \\[[0-9, ]+\\], other values  <- first divergence.*Your op #[0-9]+ matmul of #[0-9]+[^>]* -> \\[[0-9, ]+\\][ \n]+has[ \n]+the[ \n]+shape[ \n]+of[ \n]+step[ \n]+5[ \n]+\\(out[ \n]+=[ \n]+weights[ \n]+@[ \n]+v\\)[ \n]+but[ \n]+computes[ \n]+it[ \n]+differently:[ \n]+at \\[[0-9, ]+\\] it gives"
              ${GRADE} sdpa --solution ${SOURCE}/solutions/sdpa/wrong/values_centred.cpp)
   # The attention map: the learner's weights beside the expected ones, in the text (shown by the
   # pitfall, borrowed from its group), as an SVG with --maps, folded into the Markdown summary.

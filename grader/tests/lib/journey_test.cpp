@@ -473,6 +473,29 @@ TEST_CASE("the ops before a step computed differently are the six nearest it, ma
         std::string::npos);
 }
 
+TEST_CASE("an op given a step's result says which step, and which of its inputs are no step",
+          "[journey]") {
+  const auto meta = [](uint64_t address) {
+    kt::TensorMeta m;
+    m.sizes = {3};
+    m.strides = {1};
+    m.address = address;
+    return m;
+  };
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  kt::TraceEvent first = event("add", values({1, 2, 3}));  // x, step 1
+  first.output = meta(10);
+  kt::TraceEvent other = event("neg", values({-1, -1, -1}));  // no step
+  other.output = meta(11);
+  kt::TraceEvent both = event("mul", values({5, 5, 5}));  // y computed differently
+  both.inputs = {meta(10), meta(11)};
+  both.output = meta(12);
+  const std::string text = journey_text_of(two, {first, other, both}, values({5, 5, 5}));
+  INFO(text);
+  CHECK(text.find("#3 mul of #1 (step 1) and #2 -> [3], other values") != std::string::npos);
+  CHECK(text.find("It is given #1 (step 1) and #2 (no step).") != std::string::npos);
+}
+
 TEST_CASE("an op left out of the lists for making a plain number is said to be", "[journey]") {
   // x; y = 2x. The code makes a number (x * 3.0 makes a tensor of 3 first) and y never appears.
   const std::vector<Step> two = {steps()[0], steps()[1]};

@@ -123,8 +123,9 @@ TEST_CASE("the journey shows the steps beside the ops that computed them", "[jou
                    0) == 0);
   // The op that computes the weights, the other way, on the step's row and said with both values.
   INFO(text);
-  CHECK(text.find("softmax(-2) of #24 -> [2, 2, 3, 3], other values  <- first divergence") !=
-        std::string::npos);
+  CHECK(
+      text.find("softmax(-2) of #24 (step 9) -> [2, 2, 3, 3], other values  <- first divergence") !=
+      std::string::npos);
   CHECK(text.find("has the shape of step 10 (weights = softmax over the keys (dim 3)) but "
                   "computes it differently: at [") != std::string::npos);
 }

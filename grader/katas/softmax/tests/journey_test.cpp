@@ -96,5 +96,5 @@ TEST_CASE("the journey writes op arguments as a learner would: keepdim, a dtype'
   const std::string text = journey(a_case()).text;
   INFO(text);
   CHECK(text.find(" amax(1, keepdim) -> [2, 1, 4]") != std::string::npos);
-  CHECK(text.find(" to(float32) of #1 -> [2, 1, 4]") != std::string::npos);
+  CHECK(text.find(" to(float32) of #1 (step 1) -> [2, 1, 4]") != std::string::npos);
 }

@@ -853,10 +853,10 @@ Journey journey_text(const std::vector<Step>& steps,
       if (!name.empty()) given.push_back(name);
     }
     if (!any_op) return "";
-    std::string text = " It is given ";
+    std::string said = " It is given ";
     for (size_t g = 0; g < given.size(); ++g)
-      text += (g == 0 ? "" : g + 1 == given.size() ? " and " : ", ") + given[g];
-    return text + ".";
+      said += (g == 0 ? "" : g + 1 == given.size() ? " and " : ", ") + given[g];
+    return said + ".";
   };
   // The ops before `limit` whose results no step is (not a step again); masks included, since a
   // mask's ops are what a masking step is given (tril(ones, T_q - T_k) where T_k - T_q belongs).

@@ -59,6 +59,11 @@ kt::Tensor random_mask(const Case& c, kt::Generator& gen, int shape_kind, double
     case 1:
       shape = {c.B, c.H, c.T, c.T};
       break;
+    case 2:
+      // Three axes, one mask per head (broadcast over the batch): a code that adds a heads axis
+      // to every mask of three axes, as if it were (B, T, T), misreads it.
+      shape = {c.H, c.T, c.T};
+      break;
     default:
       shape = {c.T, c.T};
       break;
@@ -139,7 +144,7 @@ Case generate(const Spec& spec) {
     case Masking::NotCausal:
       break;
     case Masking::Partial: {
-      const int kind = *rc::gen::inRange(0, 3).as("mask shape kind");
+      const int kind = *rc::gen::inRange(0, 4).as("mask shape kind");
       const kt::Tensor diag = kt::eye(c.T, c.T, kt::Bool);
       c.mask = random_mask(c, gen, kind, 0.5) | diag;  // every query keeps its own key
       break;

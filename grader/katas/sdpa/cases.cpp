@@ -204,11 +204,17 @@ Case generate(const Spec& spec) {
       masking == Masking::FullyMasked) {
     const kt::Shape batch = leading_of(c.out_shape());
     kt::Shape shape = {tq, tk};
-    switch (*rc::gen::inRange(0, 3).as("mask shape kind")) {
+    switch (*rc::gen::inRange(0, 4).as("mask shape kind")) {
       case 0:
         break;
       case 1:
         shape = with_last_two(batch, tq, tk);
+        break;
+      case 2:
+        // Fewer leading axes than the scores (a (H, T_q, T_k) mask for (B, H, T_q, T_k) scores):
+        // broadcast from the right, its first axis is the heads', not the batch's.
+        if (batch.size() >= 2)
+          shape = with_last_two(kt::Shape(batch.begin() + 1, batch.end()), tq, tk);
         break;
       default:
         if (!batch.empty()) {

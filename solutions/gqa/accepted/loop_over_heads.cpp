@@ -16,8 +16,8 @@ static kt::Tensor run(const GroupedQueryAttention& m, const kt::Tensor& x,
     const kt::Tensor qh = q.narrow(2, h * d, d), kh = k.narrow(2, g * d, d);
     kt::Tensor scores = kt::matmul(qh, kh.transpose(-2, -1)) / std::sqrt(double(d));  // (B,T,T)
     if (allowed.defined()) {
-      const kt::Tensor a = allowed.dim() == 4 ? allowed.select(1, allowed.size(1) == 1 ? 0 : h)
-                                              : allowed.expand({T, T});
+      // Any mask broadcastable to (B, H, T, T): expanded to it, then this head's slice.
+      const kt::Tensor a = allowed.expand({x.size(0), m.num_heads, T, T}).select(1, h);
       scores = scores.masked_fill(~a, kt::finfo(scores.dtype()).min);
     }
     outs.push_back(kt::matmul(kt::softmax(scores, -1), v.narrow(2, g * d, d)));

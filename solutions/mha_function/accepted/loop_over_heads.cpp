@@ -19,9 +19,9 @@ kt::Tensor mha(const kt::Tensor& x, const kt::Tensor& Wq, const kt::Tensor& Wk,
     const kt::Tensor vi = v.narrow(2, i * d_head, d_head);
     kt::Tensor scores = kt::matmul(qi, ki.transpose(1, 2)) / std::sqrt(double(d_head));
     if (mask) {
-      // The mask broadcasts to (B, h, T, T): take head i's slice of it.
-      const kt::Tensor m =
-          mask->dim() == 4 ? mask->narrow(1, mask->size(1) == 1 ? 0 : i, 1).squeeze(1) : *mask;
+      // The mask broadcasts to (B, h, T, T): expanded to it, then head i's slice.
+      const int64_t T = x.size(1);
+      const kt::Tensor m = mask->expand({x.size(0), h, T, T}).select(1, i);
       scores = scores.masked_fill(~m, kt::finfo(kt::Float64).min);
     }
     heads.push_back(kt::matmul(kt::softmax(scores, -1), vi));

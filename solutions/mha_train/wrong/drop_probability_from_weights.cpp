@@ -1,0 +1,26 @@
+// expect: fail
+// Each weight dropped with probability equal to the weight itself (rand < weight), not with
+// dropout_p: large weights dropped more often, and dropout_p only used to rescale.
+#include <cmath>
+
+#include "mha_train.hpp"
+
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, kt::Generator& gen, bool causal) const {
+  const int64_t B = x.size(0), T = x.size(1);
+  auto split = [&](const kt::Tensor& t) {
+    return t.view({B, T, num_heads, d_head}).transpose(1, 2);  // (B, H, T, d_head)
+  };
+  const kt::Tensor q = split(q_proj(x)), k = split(k_proj(x)), v = split(v_proj(x));
+  kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(d_head));
+  if (causal) {
+    const kt::Tensor allowed = kt::tril(kt::ones({T, T}, kt::Bool));
+    scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
+  }
+  kt::Tensor weights = kt::softmax(scores, -1);
+  if (training() && dropout_p > 0.0) {
+    const kt::Tensor keep = kt::rand(weights.sizes(), gen) >= weights;
+    weights = kt::where(keep, weights / (1.0 - dropout_p), 0.0);
+  }
+  const kt::Tensor heads = kt::matmul(weights, v);
+  return out_proj(heads.transpose(1, 2).contiguous().view({B, T, d_model}));
+}

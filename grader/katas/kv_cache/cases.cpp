@@ -18,7 +18,7 @@ namespace {
 std::string chunks_text(const std::vector<int64_t>& chunks) {
   if (chunks.size() == 1)
     return "one call: the whole sequence (" + std::to_string(chunks[0]) +
-           " tokens) from an empty cache";
+           (chunks[0] == 1 ? " token" : " tokens") + ") from an empty cache";
   std::string s = "prefill of " + std::to_string(chunks[0]) + ", then";
   for (size_t i = 1; i < chunks.size(); ++i) s += (i == 1 ? " " : ", ") + std::to_string(chunks[i]);
   return s + " (" + std::to_string(chunks.size()) + " calls, one cache)";

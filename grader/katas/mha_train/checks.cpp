@@ -223,6 +223,26 @@ Outcome check_statistics(uint64_t seed) {
               << ", where dropout_p = " << c.p << " (a correct solution stays within " << bound
               << " of it: 6 standard deviations for this many draws, and one draw). A weight is "
                  "dropped with probability p and kept with probability 1 - p.";
+      // The same case at another p: a rate that does not move ignores p (one key dropped per
+      // row, a probability taken from the weights), said with both rates.
+      Case other = c;
+      other.p = c.p < 0.45 ? 0.7 : 0.1;
+      const Calls again = run_learner(other, kCalls);
+      if (again.run.ok() && int(again.outs.size()) == kCalls) {
+        double zeros = 0;
+        for (const kt::Tensor& out : again.outs) {
+          const std::vector<double> g = reveal(other, out).first.contiguous().to_vector<double>();
+          for (size_t i = 0; i < g.size(); ++i)
+            if (e[i] > 1e-9 && std::abs(g[i]) <= 1e-9) ++zeros;
+        }
+        const double other_rate = zeros / positive;
+        if (rate > 0 && other_rate > 0 && std::abs(other_rate - rate) < 0.1)
+          message << " With dropout_p = " << other.p << " on the same case your code drops "
+                  << other_rate
+                  << " of them: its rate hardly follows p, so what decides a drop is not a draw "
+                     "compared with dropout_p (one weight dropped per row, or a probability taken "
+                     "from something else).";
+      }
     } else if (std::abs(mean_sum - 1.0) > sum_bound) {
       message << "over " << kCalls << " calls the rows of attention weights sum to " << mean_sum
               << " on average, where dropout keeps their expected sum at 1 (a correct solution "

@@ -44,6 +44,27 @@ std::vector<std::pair<std::string, std::string>> Case::describe() const {
   if (kata_call().biases) out.emplace_back("bias", bias ? "true" : "false");
   out.emplace_back("call", kata_call().call_text(*this));
   if (mask.defined()) out.emplace_back("attn_mask", mask_text);
+  // Weights of at most 2 x 2, as the call gives them: a reader can then redo the arithmetic
+  // (readers of docs/feedback.md asked for them). nn.Linear's (out, in) weights by their module's
+  // name; the function kata's matrices, applied as x @ W, transposed as its call passes them.
+  if (w.wq.defined() && w.wq.numel() <= 4 && w.wk.numel() <= 4 && w.wv.numel() <= 4 &&
+      w.wo.numel() <= 4) {
+    const bool modules = kata_call().linear_modules;
+    const std::pair<const char*, const kt::Tensor*> weights[] = {
+        {"q", &w.wq}, {"k", &w.wk}, {"v", &w.wv}, {"out", &w.wo}};
+    const std::pair<const char*, const kt::Tensor*> biases[] = {
+        {"q", &w.bq}, {"k", &w.bk}, {"v", &w.bv}, {"out", &w.bo}};
+    for (const auto& [name, t] : weights) {
+      const std::string n = name;
+      if (modules)
+        out.emplace_back(n + "_proj.weight", kt::repr(*t));
+      else
+        out.emplace_back(std::string("W") + (n == "out" ? "o" : n),
+                         kt::repr(t->transpose(0, 1).contiguous()));
+    }
+    for (const auto& [name, t] : biases)
+      if (modules && t->defined()) out.emplace_back(std::string(name) + "_proj.bias", kt::repr(*t));
+  }
   return out;
 }
 

@@ -2,7 +2,10 @@
 // with a single bug in one step of multi-head attention is reported at that step (a bug that only
 // moves values, at the first step that combines them); a correct forward, or a legitimate variant
 // of one, diverges nowhere.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <string>
+#include <vector>
 
 #include "grader/katas/mha_family/catalogue.hpp"
 #include "grader/katas/mha_family/journey.hpp"
@@ -128,4 +131,37 @@ TEST_CASE("the journey shows the steps beside the ops that computed them", "[jou
       std::string::npos);
   CHECK(text.find("has the shape of step 10 (weights = softmax over the keys (dim 3)) but "
                   "computes it differently: at [") != std::string::npos);
+}
+
+TEST_CASE("a case with weights of at most 2 x 2 shows them as the call gives them", "[cases]") {
+  const auto entries = [](bool modules) {
+    KataCall call;
+    call.linear_modules = modules;
+    call.biases = modules;
+    call.call_text = [](const Case&) { return std::string("forward(x)"); };
+    SetKataCall{call};
+    Case c;
+    c.B = 1;
+    c.T = 1;
+    c.H = 1;
+    c.Hkv = 1;
+    c.dk = 1;
+    c.w.wq = kt::full({1, 1}, 0.5);
+    c.w.wk = kt::full({1, 1}, -1.0);
+    c.w.wv = kt::full({1, 1}, 2.0);
+    c.w.wo = kt::full({1, 1}, 3.0);
+    c.w.bq = kt::full({1}, 0.25);
+    std::vector<std::string> names;
+    for (const auto& [name, value] : c.describe()) names.push_back(name);
+    return names;
+  };
+  const std::vector<std::string> modules = entries(true);
+  CHECK(std::count(modules.begin(), modules.end(), "q_proj.weight") == 1);
+  CHECK(std::count(modules.begin(), modules.end(), "out_proj.weight") == 1);
+  CHECK(std::count(modules.begin(), modules.end(), "q_proj.bias") == 1);
+  CHECK(std::count(modules.begin(), modules.end(), "k_proj.bias") == 0);  // none: not shown
+  const std::vector<std::string> function = entries(false);
+  CHECK(std::count(function.begin(), function.end(), "Wq") == 1);
+  CHECK(std::count(function.begin(), function.end(), "Wo") == 1);
+  CHECK(std::count(function.begin(), function.end(), "q_proj.weight") == 0);
 }

@@ -550,6 +550,14 @@ size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t
 
 namespace {
 
+/// "a", "a and b", "a, b and c".
+std::string and_list(const std::vector<std::string>& items) {
+  std::string text;
+  for (size_t n = 0; n < items.size(); ++n)
+    text += (n == 0 ? "" : n + 1 == items.size() ? " and " : ", ") + items[n];
+  return text;
+}
+
 /// j with a note on its last line when the ops it lists skip a number (#1, #3) for an op that only
 /// made a plain number for the next one (made_for_a_number): readers wondered what #2 hid. (Other
 /// numbers left out are steps of the table, masks, or past a list's end: not said.)
@@ -689,6 +697,17 @@ Journey journey_text(const std::vector<Step>& steps,
           : computes_differently(events, after, steps, diverging, at, inputs);
   // "#1 slice(-2, 0, 3, 1) of k -> ...": an op given one of the call's inputs names it; "#9
   // transpose(-2, -1) of v -> ...": so does one that only moves an input's numbers.
+  // The op before `before` that made the tensor m (its last maker, where memory was reused), or
+  // -1; and the step (1-based) an op reached, or 0.
+  const auto maker_of = [&](const kt::TensorMeta& m, int64_t before) {
+    for (int64_t j = before; j-- > 0;)
+      if (same_tensor(events[size_t(j)].output, m)) return j;
+    return int64_t{-1};
+  };
+  const auto step_of = [&](int64_t j) {
+    const auto reached = std::find(at.begin(), at.end(), j);
+    return reached == at.end() ? int64_t{0} : int64_t(reached - at.begin() + 1);
+  };
   const auto op_of = [&](int64_t i) {
     const kt::TraceEvent& e = events[size_t(i)];
     std::string shown = std::string("#") + std::to_string(i + 1) + " " + op_text(e);
@@ -698,9 +717,8 @@ Journey journey_text(const std::vector<Step>& steps,
     for (const kt::TensorMeta& m : e.inputs) {
       std::string name = input_named(m, inputs, events, size_t(i));
       named = named || !name.empty();
-      for (int64_t j = i; name.empty() && j-- > 0;) {
+      if (const int64_t j = name.empty() ? maker_of(m, i) : -1; j >= 0) {
         const kt::TraceEvent& maker = events[size_t(j)];
-        if (!same_tensor(maker.output, m)) continue;
         if (made_for_a_number(maker) && maker.value.defined()) {
           // A plain number (x / 2.0 makes a tensor of 2 first): shown as the number.
           char number[32];
@@ -712,10 +730,9 @@ Journey journey_text(const std::vector<Step>& steps,
           // A step of the table, said as one ("#5 (step 1)"): a step given where another belongs
           // (P where dS belongs) shows. A call's input only moved (k reshaped, a mask
           // unsqueezed): said where it is given, "#1 (reshape(2, 2, 4) of k)", often the slip.
-          const auto reached = std::find(at.begin(), at.end(), j);
-          if (reached != at.end()) {
+          if (const int64_t reached = step_of(j); reached > 0) {
             name += " (step ";
-            name += std::to_string(reached - at.begin() + 1);
+            name += std::to_string(reached);
             name += ')';
           } else if (moves_only(maker.op) && maker.inputs.size() == 1 &&
                      !records_first_only(maker.op)) {
@@ -740,9 +757,7 @@ Journey journey_text(const std::vector<Step>& steps,
     const bool all_known = std::none_of(given.begin(), given.end(),
                                         [](const std::string& g) { return g.rfind("a ", 0) == 0; });
     if ((named || (all_known && !given.empty())) && e.inputs.size() <= 4) {
-      std::string of = given[0];
-      for (size_t g = 1; g < given.size(); ++g)
-        of += (g + 1 == given.size() ? " and " : ", ") + given[g];
+      const std::string of = and_list(given);
       const size_t arrow = shown.find(" -> ");
       return shown.substr(0, arrow) + " of " + of + shown.substr(arrow);
     }
@@ -836,27 +851,19 @@ Journey journey_text(const std::vector<Step>& steps,
     bool any_op = false;
     for (const kt::TensorMeta& m : e.inputs) {
       std::string name = input_named(m, inputs, events, size_t(i));
-      if (name.empty()) {
-        for (int64_t j = i; j-- > 0;) {
-          const kt::TraceEvent& maker = events[size_t(j)];
-          if (!same_tensor(maker.output, m)) continue;
-          if (made_for_a_number(maker)) break;  // a number: not said
-          const auto reached = std::find(at.begin(), at.end(), j);
-          name = '#';  // (piecewise: GCC 12's -Wstringop-overflow misfires on "#" + std::string)
-          name += std::to_string(j + 1);
-          name += reached == at.end() ? std::string(" (no step)")
-                                      : " (step " + std::to_string(reached - at.begin() + 1) + ")";
-          any_op = true;
-          break;
-        }
+      const int64_t j = name.empty() ? maker_of(m, i) : -1;
+      if (j >= 0 && !made_for_a_number(events[size_t(j)])) {  // (a number: not said)
+        const int64_t reached = step_of(j);
+        name = '#';  // (piecewise: GCC 12's -Wstringop-overflow misfires on "#" + std::string)
+        name += std::to_string(j + 1);
+        name +=
+            reached == 0 ? std::string(" (no step)") : " (step " + std::to_string(reached) + ")";
+        any_op = true;
       }
       if (!name.empty()) given.push_back(name);
     }
     if (!any_op) return "";
-    std::string said = " It is given ";
-    for (size_t g = 0; g < given.size(); ++g)
-      said += (g == 0 ? "" : g + 1 == given.size() ? " and " : ", ") + given[g];
-    return said + ".";
+    return " It is given " + and_list(given) + ".";
   };
   // The ops before `limit` whose results no step is (not a step again); masks included, since a
   // mask's ops are what a masking step is given (tril(ones, T_q - T_k) where T_k - T_q belongs).
@@ -904,9 +911,7 @@ Journey journey_text(const std::vector<Step>& steps,
     for (size_t i = 0; i < diverging; ++i)
       if (at[i] < 0) another.push_back(std::to_string(i + 1) + " (" + steps[i].name + ")");
     if (!another.empty()) {
-      text += std::string(another.size() == 1 ? " Step " : " Steps ") + another[0];
-      for (size_t i = 1; i < another.size(); ++i)
-        text += (i + 1 == another.size() ? " and " : ", ") + another[i];
+      text += std::string(another.size() == 1 ? " Step " : " Steps ") + and_list(another);
       text += another.size() == 1 ? " is" : " are";
       text +=
           " done another way before it: look there first, then at how that op puts its "

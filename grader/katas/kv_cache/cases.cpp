@@ -15,10 +15,12 @@ namespace grader::kata_kv_cache {
 
 namespace {
 
+/// "1 token", "3 tokens".
+std::string tokens_text(int64_t n) { return std::to_string(n) + (n == 1 ? " token" : " tokens"); }
+
 std::string chunks_text(const std::vector<int64_t>& chunks) {
   if (chunks.size() == 1)
-    return "one call: the whole sequence (" + std::to_string(chunks[0]) +
-           (chunks[0] == 1 ? " token" : " tokens") + ") from an empty cache";
+    return "one call: the whole sequence (" + tokens_text(chunks[0]) + ") from an empty cache";
   std::string s = "prefill of " + std::to_string(chunks[0]) + ", then";
   for (size_t i = 1; i < chunks.size(); ++i) s += (i == 1 ? " " : ", ") + std::to_string(chunks[i]);
   return s + " (" + std::to_string(chunks.size()) + " calls, one cache)";
@@ -195,8 +197,8 @@ std::string length_note(const Case& c, const Decode& d) {
   for (int64_t i = 0; i < d.call && i < int64_t(c.chunks.size()); ++i) seen += c.chunks[size_t(i)];
   if (seen == 0 || d.cache_length == seen) return "";
   std::string note = " After the last call your cache.length() is " +
-                     std::to_string(d.cache_length) + ", but " + std::to_string(seen) +
-                     (seen == 1 ? " token was" : " tokens were") +
+                     std::to_string(d.cache_length) + ", but " + tokens_text(seen) +
+                     (seen == 1 ? " was" : " were") +
                      " cached: cache.length() is cache.k.size(2), so each call's positions "
                      "start from a wrong length";
   const kt::Shape& k = d.cache_k.sizes();
@@ -207,9 +209,8 @@ std::string length_note(const Case& c, const Decode& d) {
             "along dim 2";
   } else if (k == kt::Shape{c.B, c.H, d.cache_length, c.d_head} && d.cache_length > seen) {
     // Laid out right, longer than what was brought: more rows appended than tokens.
-    const std::string tokens = std::to_string(seen) + (seen == 1 ? " token" : " tokens");
     note += ". Your cache.k has its axes in the right order, " + kt::shape_str(k) + ", but " +
-            std::to_string(d.cache_length) + " rows for " + tokens +
+            std::to_string(d.cache_length) + " rows for " + tokens_text(seen) +
             (d.cache_length % seen == 0
                  ? " (" + std::to_string(d.cache_length / seen) + " rows per token)"
                  : "") +

@@ -190,15 +190,22 @@ Outcome check_statistics(uint64_t seed) {
     const size_t T = size_t(c.T), rows_per_call = e.size() / T;
     double positive_per_call = 0;
     for (double w : e) positive_per_call += w > 1e-9 ? 1 : 0;
+    // The weights an output carries (read on its own case), and how many positive ones it drops.
+    const auto carried = [&](const Case& of, const kt::Tensor& out) {
+      return reveal(of, out).first.contiguous().to_vector<double>();
+    };
+    const auto dropped = [&](const std::vector<double>& g) {
+      double zeros = 0;
+      for (size_t i = 0; i < g.size(); ++i)
+        if (e[i] > 1e-9 && std::abs(g[i]) <= 1e-9) ++zeros;
+      return zeros;
+    };
     std::vector<double> call_rate, call_mean_sum;
     for (const kt::Tensor& out : r.outs) {
-      const std::vector<double> g = reveal(c, out).first.contiguous().to_vector<double>();
-      double zeros = 0, sums = 0;
-      for (size_t i = 0; i < g.size(); ++i) {
-        if (e[i] > 1e-9 && std::abs(g[i]) <= 1e-9) ++zeros;
-        sums += g[i];
-      }
-      call_rate.push_back(zeros / positive_per_call);
+      const std::vector<double> g = carried(c, out);
+      double sums = 0;
+      for (const double w : g) sums += w;
+      call_rate.push_back(dropped(g) / positive_per_call);
       call_mean_sum.push_back(sums / double(rows_per_call));
     }
     // Variance of one row's sum under independent dropout: sum_j w_j^2 p / (1 - p).
@@ -230,11 +237,7 @@ Outcome check_statistics(uint64_t seed) {
       const Calls again = run_learner(other, kCalls);
       if (again.run.ok() && int(again.outs.size()) == kCalls) {
         double zeros = 0;
-        for (const kt::Tensor& out : again.outs) {
-          const std::vector<double> g = reveal(other, out).first.contiguous().to_vector<double>();
-          for (size_t i = 0; i < g.size(); ++i)
-            if (e[i] > 1e-9 && std::abs(g[i]) <= 1e-9) ++zeros;
-        }
+        for (const kt::Tensor& out : again.outs) zeros += dropped(carried(other, out));
         const double other_rate = zeros / positive;
         if (rate > 0 && other_rate > 0 && std::abs(other_rate - rate) < 0.1)
           message << " With dropout_p = " << other.p << " on the same case your code drops "

@@ -431,6 +431,28 @@ Tensor tanh(const Tensor& t) {
     eigen_map(in, out, n, [](const auto& a) { return a.tanh(); });
   });
 }
+// Note [sigmoid and silu]
+// PyTorch's formulas, element by element with std::exp: sigmoid(x) = 1 / (1 + exp(-x)) and
+// silu(x) = x / (1 + exp(-x)). Both are exact at the ends: exp(-x) overflows to inf for x far
+// below 0, giving sigmoid 0 and silu -0 (and silu(-inf) = -inf / inf = NaN, as in PyTorch), and
+// underflows to 0 for x far above, giving 1 and x.
+Tensor sigmoid(const Tensor& t) {
+  return unary_math(t, "sigmoid", [](const auto* in, auto* out, int64_t n) {
+    map_elements(in, out, n,
+                 [](auto x) { return decltype(x)(1) / (decltype(x)(1) + std::exp(-x)); });
+  });
+}
+Tensor silu(const Tensor& t) {
+  return unary_math(t, "silu", [](const auto* in, auto* out, int64_t n) {
+    map_elements(in, out, n, [](auto x) { return x / (decltype(x)(1) + std::exp(-x)); });
+  });
+}
+Tensor rsqrt(const Tensor& t) {
+  // 1 / sqrt(x), both correctly rounded: rsqrt(0) = inf, rsqrt(-0) = -inf, rsqrt(x < 0) = NaN.
+  return unary_math(t, "rsqrt", [](const auto* in, auto* out, int64_t n) {
+    map_elements(in, out, n, [](auto x) { return decltype(x)(1) / std::sqrt(x); });
+  });
+}
 // Note [sin and cos]
 // std::sin and std::cos element by element, not Eigen's packet versions: those trade accuracy for
 // speed on large arguments, and a kata's angles reach thousands of radians (RoPE's first frequency

@@ -251,6 +251,61 @@ Tensor softmax_impl(const Tensor& t, int64_t dim, const char* op) {
   return scope.ret(unpermute(out, r.perm));
 }
 
+/// The variance of each row (Note [reducing over rows]), two passes in double: the mean, then the
+/// squared deviations from it; divided by len - 1 when unbiased.
+Tensor var_impl(const Tensor& t, int64_t dim, bool unbiased, bool keepdim) {
+  const char* op = "var";
+  check_defined(t, op);
+  detail::OpScope scope(op, {&t}, {dim, unbiased ? 1 : 0, keepdim ? 1 : 0});
+  const Rows r = rows_along(t, dim, keepdim, op);
+  Tensor out = detail::new_tensor(r.out_shape, t.dtype(), op);
+  detail::dispatch_floating(t.dtype(), op, [&](auto tag) {
+    using T = decltype(tag);
+    const T* src = r.data.template data<T>();
+    const auto divisor = static_cast<double>(r.len) - (unbiased ? 1.0 : 0.0);
+    for (int64_t i = 0; i < r.rows; ++i) {
+      const T* row = src + i * r.len;
+      double mean = 0;
+      for (int64_t j = 0; j < r.len; ++j) mean += static_cast<double>(row[j]);
+      mean /= static_cast<double>(r.len);
+      double squares = 0;
+      for (int64_t j = 0; j < r.len; ++j) {
+        const double d = static_cast<double>(row[j]) - mean;
+        squares += d * d;
+      }
+      // PyTorch gives NaN (and a warning) when the divisor is not positive.
+      const double v = divisor > 0 ? squares / divisor : std::numeric_limits<double>::quiet_NaN();
+      out.template data<T>()[i] = static_cast<T>(v);
+    }
+  });
+  return scope.ret(std::move(out));
+}
+
+/// log(sum(exp(row))) for each row, the row's maximum taken out first unless it is infinite (then
+/// nothing is: a row of -inf gives log(0) = -inf, a row with +inf gives +inf), as in PyTorch.
+Tensor logsumexp_impl(const Tensor& t, int64_t dim, bool keepdim) {
+  const char* op = "logsumexp";
+  check_defined(t, op);
+  detail::OpScope scope(op, {&t}, {dim, keepdim ? 1 : 0});
+  const Tensor x = is_floating(t.dtype()) ? t : t.to(Dtype::Float64);
+  const Rows r = rows_along(x, dim, keepdim, op);
+  Tensor out = detail::new_tensor(r.out_shape, x.dtype(), op);
+  detail::dispatch_floating(x.dtype(), op, [&](auto tag) {
+    using T = decltype(tag);
+    const T* src = r.data.template data<T>();
+    for (int64_t i = 0; i < r.rows; ++i) {
+      const T* row = src + i * r.len;
+      double m = r.len == 0 ? -std::numeric_limits<double>::infinity()
+                            : static_cast<double>(max_of(row, r.len));
+      if (std::isinf(m)) m = 0;
+      double s = 0;
+      for (int64_t j = 0; j < r.len; ++j) s += std::exp(static_cast<double>(row[j]) - m);
+      out.template data<T>()[i] = static_cast<T>(m + std::log(s));
+    }
+  });
+  return scope.ret(std::move(out));
+}
+
 }  // namespace
 
 Tensor sum(const Tensor& t) { return reduce_all(t, Kind::Sum, "sum"); }
@@ -287,6 +342,13 @@ Tensor any(const Tensor& t, int64_t dim, bool keepdim) {
 Tensor all(const Tensor& t) { return reduce_all(t, Kind::All, "all"); }
 Tensor all(const Tensor& t, int64_t dim, bool keepdim) {
   return reduce_dim(t, dim, keepdim, Kind::All, "all");
+}
+
+Tensor var(const Tensor& t, int64_t dim, bool unbiased, bool keepdim) {
+  return var_impl(t, dim, unbiased, keepdim);
+}
+Tensor logsumexp(const Tensor& t, int64_t dim, bool keepdim) {
+  return logsumexp_impl(t, dim, keepdim);
 }
 
 Tensor softmax(const Tensor& t, int64_t dim) { return softmax_impl<false>(t, dim, "softmax"); }

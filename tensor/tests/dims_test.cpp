@@ -76,10 +76,18 @@ std::vector<DimOp> reductions() {
     Reduce f;
     bool needs_elements;  // amax / amin / argmax raise IndexError for a dim of size 0
   };
-  const std::vector<Reduction> plain = {{"sum", &kt::sum, false},     {"mean", &kt::mean, false},
-                                        {"amax", &kt::amax, true},    {"amin", &kt::amin, true},
-                                        {"any", &kt::any, false},     {"all", &kt::all, false},
-                                        {"argmax", &kt::argmax, true}};
+  const std::vector<Reduction> plain = {
+      {"sum", &kt::sum, false},
+      {"mean", &kt::mean, false},
+      {"amax", &kt::amax, true},
+      {"amin", &kt::amin, true},
+      {"any", &kt::any, false},
+      {"all", &kt::all, false},
+      {"argmax", &kt::argmax, true},
+      {"logsumexp", &kt::logsumexp, false},
+      {"var",
+       [](const kt::Tensor& t, int64_t d, bool keepdim) { return kt::var(t, d, true, keepdim); },
+       false}};
   const std::vector<std::pair<std::string, ReducePair>> pairs = {{"max", &kt::max},
                                                                  {"min", &kt::min}};
   std::vector<DimOp> ops;
@@ -256,6 +264,14 @@ std::vector<DimOp> dim_ops() {
        }},
       {"log_softmax(t, d)",
        [](const kt::Tensor& t, int64_t d) { return kt::log_softmax(t, d).sizes(); },
+       [](const Shape& s, int64_t d) -> std::optional<Shape> {
+         if (!torch_dim(d, s.size())) return std::nullopt;
+         return s;
+       }},
+      {"gather(t, d, index of t's shape, all 0)",
+       [](const kt::Tensor& t, int64_t d) {
+         return kt::gather(t, d, kt::zeros(t.sizes(), kt::Int64)).sizes();
+       },
        [](const Shape& s, int64_t d) -> std::optional<Shape> {
          if (!torch_dim(d, s.size())) return std::nullopt;
          return s;

@@ -69,6 +69,12 @@ Tensor tanh(const Tensor& t);
 Tensor sin(const Tensor& t);
 Tensor cos(const Tensor& t);
 Tensor pow(const Tensor& t, double exponent);
+/// 1 / (1 + exp(-t)); 0 and 1 at the ends, never NaN for a number.
+Tensor sigmoid(const Tensor& t);
+/// t * sigmoid(t) (SiLU, or swish), computed as t / (1 + exp(-t)) as in PyTorch.
+Tensor silu(const Tensor& t);
+/// 1 / sqrt(t): inf at 0, NaN below 0.
+Tensor rsqrt(const Tensor& t);
 Tensor maximum(const Tensor& a, const Tensor& b);
 Tensor minimum(const Tensor& a, const Tensor& b);
 Tensor isnan(const Tensor& t);
@@ -115,6 +121,15 @@ Tensor any(const Tensor& t, int64_t dim, bool keepdim = false);
 Tensor all(const Tensor& t);
 Tensor all(const Tensor& t, int64_t dim, bool keepdim = false);
 
+/// torch.var(t, dim, unbiased, keepdim): the mean of the squared deviations from the mean along
+/// dim, divided by n - 1 when unbiased (Bessel's correction) and by n otherwise. Floating tensors
+/// only; NaN where the divisor is 0 or less (one element, unbiased), as in PyTorch.
+Tensor var(const Tensor& t, int64_t dim, bool unbiased = true, bool keepdim = false);
+/// log(sum(exp(t))) along dim, computed stably (the slice's maximum taken out first, as in
+/// PyTorch): finite for logits of any size, -inf for a slice of -inf (or an empty one). A Bool or
+/// Int64 tensor gives Float64.
+Tensor logsumexp(const Tensor& t, int64_t dim, bool keepdim = false);
+
 /// exp(t) / sum(exp(t)) along dim, computed stably (the row maximum is subtracted first). A row
 /// that is entirely -inf gives NaN, as in PyTorch.
 Tensor softmax(const Tensor& t, int64_t dim);
@@ -131,6 +146,17 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
 /// Repeats each slice along dim `repeats` times in place: [a, b] -> [a, a, b, b].
 Tensor repeat_interleave(const Tensor& t, int64_t repeats, int64_t dim);
+
+// ---- indexing
+// ------------------------------------------------------------------------------------
+/// torch.gather: out[i][j][k] = t[index[i][j][k]][j][k] for dim 0 (and so on for the other dims).
+/// index is Int64 with as many dims as t, no larger than t in any dim but dim; out has index's
+/// shape and t's dtype. An index outside [0, t.size(dim)) throws IndexError.
+Tensor gather(const Tensor& t, int64_t dim, const Tensor& index);
+/// torch.nn.functional.one_hot: an Int64 tensor of index's shape plus a last dim of num_classes,
+/// 1 at each index's class and 0 elsewhere. num_classes = -1 takes index's maximum + 1. A class
+/// below 0 or not below num_classes throws ValueError.
+Tensor one_hot(const Tensor& index, int64_t num_classes = -1);
 
 // ---- comparing tensors
 // ---------------------------------------------------------------------------

@@ -26,6 +26,9 @@ void name_exception(Run& run) {
   } catch (const kt::OutOfMemory& e) {
     run.out_of_memory = true;
     named("kt::Error", e.what());
+  } catch (const kt::ShapeError& e) {
+    run.shape_error = true;
+    named("kt::Error", e.what());
   } catch (const kt::Error& e) {
     named("kt::Error", e.what());
   } catch (const std::exception& e) {

@@ -17,6 +17,8 @@ struct Run {
   std::string error;        // otherwise: what happened, named ("kt::ViewError: view size is ...")
   std::string exception;    // what it threw, as `error` names it ("kt::ViewError"), or empty
   bool view_error = false;  // threw kt::ViewError
+  bool shape_error =
+      false;  // threw kt::ShapeError (what a kata's API names for arguments that do not fit)
   bool not_implemented = false;     // threw kt::NotImplemented: the stub, not started yet
   bool out_of_memory = false;       // std::bad_alloc or kt's out-of-memory error
   bool returned_undefined = false;  // returned a default-constructed kt::Tensor

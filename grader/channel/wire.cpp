@@ -88,6 +88,7 @@ void Writer::run(const Run& r) {
   text(r.error);
   text(r.exception);
   boolean(r.view_error);
+  boolean(r.shape_error);
   boolean(r.not_implemented);
   boolean(r.out_of_memory);
   boolean(r.returned_undefined);
@@ -212,6 +213,7 @@ Run Reader::run() {
   r.error = text();
   r.exception = text();
   r.view_error = boolean();
+  r.shape_error = boolean();
   r.not_implemented = boolean();
   r.out_of_memory = boolean();
   r.returned_undefined = boolean();

@@ -41,17 +41,6 @@ Spec cube(Values values) {
           .eps_default_only = true};
 }
 
-Spec rows(Values values) {
-  return {.rank_min = 2,
-          .rank_max = 4,
-          .size_min = 2,
-          .size_max = 4,
-          .d_min = 2,
-          .d_max = 6,
-          .values = values,
-          .float64_only = true};
-}
-
 std::vector<std::pair<std::string, std::string>> Case::describe() const {
   return {{"x shape", kt::shape_str(x.sizes())},
           {"dtype", std::string(kt::dtype_name(x.dtype()))},

@@ -36,12 +36,10 @@ struct Spec {
   bool eps_default_only = false;  // eps = 1e-5 (else 1e-5, 1e-2 or 0.5)
 };
 
-/// Presets of the pitfall detectors (Note [layer_norm detectors] in detect.hpp).
-/// rank 2-3, every axis the same size 3 or 4: statistics reduced without keepdim broadcast
-/// against the last axis there instead of throwing.
+/// The pitfall detectors' preset (Note [layer_norm detectors] in detect.hpp): rank 2-3, every axis
+/// the same size 3 or 4, Float64. Statistics reduced without keepdim broadcast against the last
+/// axis there instead of throwing, so every detector sees code that makes that mistake too.
 Spec cube(Values values);
-/// rank 2-4, leading axes 2-4, D 2-6, Float64.
-Spec rows(Values values);
 
 struct Case {
   kt::Tensor x, weight, bias;

@@ -9,12 +9,12 @@
 // and where eps goes. A detector searches every such computation (searched_steps) and names its
 // pitfall when the learner's output equals one that makes it and none that does not (steps_with),
 // so a solution with two of the mistakes is named with both, and an output no choice explains is
-// named with none (the catalogue and the journey say what they can). Each runs on Float64 cases
-// where its mistake shows (cases.hpp): unbiased_variance and normalized_wrong_axis on moderate rows
-// of D >= 2 under leading axes >= 2; eps_outside_sqrt on rows whose variance is near 1e-5;
-// variance_not_centered on rows shifted by 3 to 6 (mean(x^2) is then far from the variance);
-// stats_without_keepdim on cubes of side 3 or 4, where statistics without keepdim broadcast
-// against the last axis instead of throwing (the same code throws on other shapes).
+// named with none (the catalogue and the journey say what they can). Each runs on Float64 cubes
+// (rank 2-3, every axis 3 or 4: a row of two values would normalise to -1 and 1 whatever else is
+// wrong), where statistics without keepdim broadcast instead of throwing, so every detector also
+// sees code that makes that mistake beside its own: unbiased_variance, normalized_wrong_axis and
+// stats_without_keepdim on moderate rows; eps_outside_sqrt on rows whose variance is near 1e-5;
+// variance_not_centered on rows shifted by 3 to 6 (mean(x^2) is then far from the variance).
 #pragma once
 
 #include <optional>

@@ -9,7 +9,7 @@ namespace grader::kata_layer_norm {
 namespace {
 
 Outcome check_eps_outside_sqrt(uint64_t seed) {
-  return detect(seed, rows(Values::SmallVariance), &Made::eps_outside_sqrt, "eps_outside_sqrt",
+  return detect(seed, cube(Values::SmallVariance), &Made::eps_outside_sqrt, "eps_outside_sqrt",
                 [](const Case& c, const Steps&) {
                   // The first row's numbers, said of this case.
                   const kt::Tensor x = c.x.to(kt::Float64);

@@ -6,7 +6,7 @@ namespace grader::kata_layer_norm {
 namespace {
 
 Outcome check_normalized_wrong_axis(uint64_t seed) {
-  return detect(seed, rows(Values::Moderate), &Made::normalized_wrong_axis, "normalized_wrong_axis",
+  return detect(seed, cube(Values::Moderate), &Made::normalized_wrong_axis, "normalized_wrong_axis",
                 [](const Case& c, const Steps& steps) {
                   std::string over;
                   switch (steps.axis) {

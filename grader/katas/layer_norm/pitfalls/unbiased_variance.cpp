@@ -10,7 +10,7 @@ namespace {
 
 Outcome check_unbiased_variance(uint64_t seed) {
   return detect(
-      seed, rows(Values::Moderate), &Made::unbiased_variance, "unbiased_variance",
+      seed, cube(Values::Moderate), &Made::unbiased_variance, "unbiased_variance",
       [](const Case& c, const Steps&) {
         const int64_t d = c.x.size(-1);
         std::ostringstream m;

@@ -8,7 +8,7 @@ namespace grader::kata_layer_norm {
 namespace {
 
 Outcome check_variance_not_centered(uint64_t seed) {
-  return detect(seed, rows(Values::Offset), &Made::variance_not_centered, "variance_not_centered",
+  return detect(seed, cube(Values::Offset), &Made::variance_not_centered, "variance_not_centered",
                 [](const Case&, const Steps&) {
                   return std::string(
                       "the variance is the mean of x^2, not the mean of (x - mean)^2: "

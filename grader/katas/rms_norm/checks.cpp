@@ -1,0 +1,110 @@
+// The rms_norm kata's general checks: shape and dtype, agreement with the reference on moderate
+// rows (Float64 and Float32) and on rows of small values where eps counts, inputs left as they
+// were, and a weight of the wrong size refused. Each known pitfall has its own detector in
+// pitfalls/ID.cpp (see detect.hpp).
+#include <rapidcheck.h>
+
+#include <sstream>
+
+#include "grader/katas/rms_norm/cases.hpp"
+#include "grader/katas/rms_norm/catalogue.hpp"
+
+namespace grader::kata_rms_norm {
+namespace {
+
+constexpr int kCases = 100;
+
+Outcome check_shape(uint64_t seed) {
+  return run_rms_norm_property(seed, kCases, [&]() -> std::optional<Failure> {
+    const Case c = generate(Spec{});
+    const Run run = run_learner(c);
+    if (kata().shape_ok(c, run)) return std::nullopt;
+    Failure f = kata().failure_from_run(c, run);
+    // Not for a wrong dtype alone: its values are matches_reference's to diagnose.
+    if (run.ok() && f.wrong != Wrong::Dtype) diagnose_after_shrinking(f, c);
+    return f;
+  });
+}
+
+Outcome check_matches_reference(uint64_t seed) {
+  return run_rms_norm_property(seed, kCases, [&]() -> std::optional<Failure> {
+    const Case c = generate(Spec{});
+    return kata().compare(c, run_learner(c), " The row shown is the one where they differ most.");
+  });
+}
+
+Outcome check_small_values(uint64_t seed) {
+  return run_rms_norm_property(seed, kCases, [&]() -> std::optional<Failure> {
+    Spec spec;
+    spec.values = Values::Small;
+    spec.float64_only = true;
+    const Case c = generate(spec);
+    std::ostringstream why;
+    why << " These rows are about 0.001 in size, so their mean of squares (about 1e-6) is no "
+           "larger than eps = "
+        << c.eps
+        << ", and where eps goes matters: it is added to the mean of squares inside the square "
+           "root, sqrt(mean(x^2) + eps), and nowhere else.";
+    return kata().compare(c, run_learner(c), why.str());
+  });
+}
+
+Outcome check_inputs_unchanged(uint64_t seed) {
+  return run_rms_norm_property(seed, kCases / 2, [&]() -> std::optional<Failure> {
+    const Case c = generate(Spec{});
+    const Called called = call_learner_on(c);
+    if (!called.run.ok()) return kata().failure_from_run(c, called.run);
+    if (called.changed.empty()) return std::nullopt;
+    std::string names;
+    for (const std::string& n : called.changed) names += (names.empty() ? "" : " and ") + n;
+    return kata().failure(c, called.run.out, run_reference(c),
+                          "your rms_norm changed " + names +
+                              ": after the call it no longer holds the values it was given. A "
+                              "kt::Tensor copy shares its storage (like a torch.Tensor), so an "
+                              "in-place op on it (copy_, fill_, masked_fill_) writes into the "
+                              "caller's tensor. Compute into new tensors: x * x, kt::rsqrt(...), "
+                              "... each return one.");
+  });
+}
+
+Outcome check_wrong_sizes_throw(uint64_t seed) {
+  return run_rms_norm_property(seed, kCases / 4, [&]() -> std::optional<Failure> {
+    Spec spec;
+    spec.d_min = 2;
+    spec.float64_only = true;
+    Case c = generate(spec);
+    const int64_t d = c.x.size(-1);
+    c.weight = kt::ones({d + 1}, kt::Float64);
+    const Run run = run_learner(c);
+    if (run.not_implemented) return kata().failure_from_run(c, run);
+    if (!run.ok() && run.shape_error) return std::nullopt;
+    Failure f;
+    f.message = "with x of shape " + kt::shape_str(c.x.sizes()) + " and weight of shape [" +
+                std::to_string(d + 1) + "] (it must be [" + std::to_string(d) +
+                "]), the call must throw kt::ShapeError; it " +
+                (run.ok() ? "returned a tensor of shape " + kt::shape_str(run.out.sizes())
+                          : "threw " + run.error) +
+                ". kt's broadcasting throws kt::ShapeError by itself when the normalised x times "
+                "weight do not fit; a check of your own should throw kt::ShapeError too, naming "
+                "the argument.";
+    f.counterexample = c.describe();
+    return f;
+  });
+}
+
+const Registrar shape({"shape", "rms_norm returns x's shape and dtype, any rank", check_shape});
+const Registrar matches_reference({"matches_reference",
+                                   "rms_norm equals the reference (allclose rtol 1e-9 in Float64, "
+                                   "rtol 1e-5 and atol 1e-6 in Float32)",
+                                   check_matches_reference});
+const Registrar small_values({"small_values",
+                              "rows whose mean of squares is near eps: eps inside the square root",
+                              check_small_values});
+const Registrar inputs_unchanged({"inputs_unchanged", "x and weight are not modified",
+                                  check_inputs_unchanged});
+const Registrar wrong_sizes_throw({"wrong_sizes_throw",
+                                   "a weight of another size than D throws kt::ShapeError",
+                                   check_wrong_sizes_throw});
+
+}  // namespace
+}  // namespace grader::kata_rms_norm

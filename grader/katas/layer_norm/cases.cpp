@@ -62,7 +62,12 @@ Case generate(const Spec& spec) {
       shape.push_back(*rc::gen::inRange(spec.size_min, spec.size_max + 1)
                            .as("size of axis " + std::to_string(a)));
     }
-    shape.push_back(*rc::gen::inRange(spec.d_min, spec.d_max + 1).as("D (the last axis)"));
+    // D = 2 is drawn last in shrinking order: a row of two values normalises to -1 and 1, where
+    // many mistakes look alike, so a failure shrinks to D = 3 when it fails there too.
+    const int64_t low = spec.d_min == 2 && spec.d_max >= 3 ? 3 : spec.d_min;
+    const auto drawn =
+        *rc::gen::inRange(low, spec.d_max + (low > spec.d_min ? 2 : 1)).as("D (the last axis)");
+    shape.push_back(drawn > spec.d_max ? spec.d_min : drawn);
   }
   const kt::Dtype dtype =
       spec.float64_only ||

@@ -29,7 +29,7 @@ enum class Values {
 struct Spec {
   int rank_min = 1, rank_max = 4;
   int64_t size_min = 1, size_max = 5;  // the leading axes
-  int64_t d_min = 1, d_max = 8;        // D, the last axis
+  int64_t d_min = 2, d_max = 8;        // D, the last axis (D = 1: the one_feature check)
   bool cube = false;                   // every axis the same size, 3 or 4 (see cube())
   Values values = Values::Moderate;
   bool float64_only = false;

@@ -29,7 +29,7 @@ enum class Values {
 struct Spec {
   int rank_min = 1, rank_max = 4;
   int64_t size_min = 1, size_max = 5;  // the leading axes
-  int64_t d_min = 1, d_max = 8;        // D, the last axis
+  int64_t d_min = 2, d_max = 8;        // D, the last axis (D = 1: the one_feature check)
   Values values = Values::Moderate;
   bool float64_only = false;
   bool eps_default_only = false;  // eps = 1e-6 (else 1e-6, 1e-5 or 0.1)

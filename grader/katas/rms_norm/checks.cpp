@@ -1,7 +1,7 @@
 // The rms_norm kata's general checks: shape and dtype, agreement with the reference on moderate
-// rows (Float64 and Float32) and on rows of small values where eps counts, inputs left as they
-// were, and a weight of the wrong size refused. Each known pitfall has its own detector in
-// pitfalls/ID.cpp (see detect.hpp).
+// rows (Float64 and Float32), on rows of small values where eps counts and with D = 1, inputs
+// left as they were, and a weight of the wrong size refused. Each known pitfall has its own
+// detector in pitfalls/ID.cpp (see detect.hpp).
 #include <rapidcheck.h>
 
 #include <sstream>
@@ -46,6 +46,18 @@ Outcome check_small_values(uint64_t seed) {
         << ", and where eps goes matters: it is added to the mean of squares inside the square "
            "root, sqrt(mean(x^2) + eps), and nowhere else.";
     return kata().compare(c, run_learner(c), why.str());
+  });
+}
+
+Outcome check_one_feature(uint64_t seed) {
+  return run_rms_norm_property(seed, kCases / 2, [&]() -> std::optional<Failure> {
+    Spec spec;
+    spec.d_min = spec.d_max = 1;
+    const Case c = generate(spec);
+    return kata().compare(c, run_learner(c),
+                          " With D = 1 each row is one value x: its mean square is x^2, so the "
+                          "output is x / sqrt(x^2 + eps) * weight (nearly weight times the sign "
+                          "of x), with no special case.");
   });
 }
 
@@ -100,6 +112,8 @@ const Registrar matches_reference({"matches_reference",
 const Registrar small_values({"small_values",
                               "rows whose mean of squares is near eps: eps inside the square root",
                               check_small_values});
+const Registrar one_feature({"one_feature", "D = 1 gives x / sqrt(x^2 + eps) * weight",
+                             check_one_feature});
 const Registrar inputs_unchanged({"inputs_unchanged", "x and weight are not modified",
                                   check_inputs_unchanged});
 const Registrar wrong_sizes_throw({"wrong_sizes_throw",

@@ -49,6 +49,13 @@ TEST_CASE("float32_rounding_note names a float32-sized difference, and nothing e
         "every step in float64.");
   CHECK(grader::float32_rounding_note(expected * 1.01, expected, "float64").empty());
   CHECK(grader::float32_rounding_note(matrix({NAN, 2, 3, 4, 5, 6}), expected, "float64").empty());
+  // 2e-6 is more than a few float32 roundings: rounding only when the values are float32's.
+  const kt::Tensor off_more = expected * (1.0 + 2e-6);
+  CHECK(grader::float32_rounding_note(off_more, expected, "float64").empty());
+  const kt::Tensor made_in_float32 = off_more.to(kt::Float32).to(kt::Float64);
+  CHECK(grader::float32_rounding_note(made_in_float32, expected, "float64") ==
+        " The difference is tiny (about 2e-06 relative), the size float32 arithmetic leaves: keep "
+        "every step in float64.");
 }
 
 TEST_CASE("show_worst_row prints as many digits as it takes for different rows to differ",

@@ -1,0 +1,17 @@
+// expect: fail
+// expect-diagnosis: logits_as_log_probs
+// Wrong: -logits[target], as if the logits were log-probabilities already.
+#include "cross_entropy.hpp"
+
+namespace kata {
+
+kt::Tensor cross_entropy(const kt::Tensor& logits, const kt::Tensor& target, int64_t ignore_index,
+                         double label_smoothing) {
+  (void)label_smoothing;
+  const kt::Tensor keep = target != double(ignore_index);
+  const kt::Tensor safe = kt::where(keep, target, kt::zeros_like(target)).to(kt::Int64);
+  const kt::Tensor nll = -kt::gather(logits, 1, safe.unsqueeze(1)).squeeze(1);
+  return kt::sum(kt::where(keep, nll, kt::zeros_like(nll))) / kt::sum(keep).to(logits.dtype());
+}
+
+}  // namespace kata

@@ -41,7 +41,7 @@ double nan() { return std::numeric_limits<double>::quiet_NaN(); }
 
 std::vector<Entry> catalogue() {
   using LogProbs = Steps::LogProbs;
-  using Ignored = Steps::Ignored;
+  using Dropping = Steps::Ignored;
   using Smoothing = Steps::Smoothing;
   std::vector<Entry> entries;
   const auto add = [&](const char* id, const char* what, const char* fix,
@@ -86,10 +86,10 @@ std::vector<Entry> catalogue() {
   // The rows ignored and the reduction.
   add("ignored_rows_in_mean", "the sum over the kept rows divided by all N rows",
       "Divide by the number of rows whose target is not ignore_index.",
-      [](const Case& c) { return with(c, {.ignored = Ignored::ZeroedInMean}); });
+      [](const Case& c) { return with(c, {.ignored = Dropping::ZeroedInMean}); });
   add("ignored_rows_in_mean", "the loss with ignore_index never looked at (every row counted)",
       "Leave out every row whose target equals ignore_index, even when it is a valid class.",
-      [](const Case& c) { return with(c, {.ignored = Ignored::Counted}); });
+      [](const Case& c) { return with(c, {.ignored = Dropping::Counted}); });
   add("sum_not_mean", "the sum of the rows' losses, not their mean",
       "Divide by the number of rows not ignored.", [](const Case& c) {
         const kt::Tensor m = with(c, {});

@@ -6,12 +6,12 @@ namespace grader::kata_cross_entropy {
 
 std::vector<Steps> searched_steps() {
   using LogProbs = Steps::LogProbs;
-  using Ignored = Steps::Ignored;
+  using Dropping = Steps::Ignored;
   using Smoothing = Steps::Smoothing;
   std::vector<Steps> all;
   for (const LogProbs log_probs : {LogProbs::Stable, LogProbs::Raw, LogProbs::LogOfSoftmax})
     for (const int64_t axis : {int64_t{1}, int64_t{0}})
-      for (const Ignored ignored : {Ignored::Dropped, Ignored::ZeroedInMean, Ignored::Counted})
+      for (const Dropping ignored : {Dropping::Dropped, Dropping::ZeroedInMean, Dropping::Counted})
         for (const Smoothing smoothing :
              {Smoothing::Right, Smoothing::OtherClasses, Smoothing::NoOwnShare})
           all.push_back({log_probs, axis, ignored, smoothing});

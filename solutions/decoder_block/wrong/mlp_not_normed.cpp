@@ -1,0 +1,13 @@
+// expect: fail
+// expect-diagnosis: mlp_not_normed
+// Wrong: the MLP reads h itself.
+#include "decoder_block.hpp"
+
+kt::Tensor DecoderBlock::mlp(const kt::Tensor& x) const {
+  return w_down(kt::silu(w_gate(x)) * w_up(x));
+}
+
+kt::Tensor DecoderBlock::forward(const kt::Tensor& x) const {
+  const kt::Tensor h = x + attention(rms_norm(x, attn_norm_weight));
+  return h + mlp(h);
+}

@@ -80,12 +80,14 @@ Outcome check_inputs_unchanged(uint64_t seed) {
   });
 }
 
-const Registrar shape({"shape", "forward and mlp keep x's shape, Float64", check_shape});
-const Registrar mlp({"mlp", "mlp(x) equals the reference SwiGLU (rtol 1e-9)", check_mlp});
-const Registrar forward({"forward", "forward(x) equals the reference block (rtol 1e-9)",
-                         check_forward});
-const Registrar causal({"causal", "the output at position i does not depend on later positions",
-                        check_causal});
+const Registrar registered_shape({"shape", "forward and mlp keep x's shape, Float64", check_shape});
+const Registrar registered_mlp({"mlp", "mlp(x) equals the reference SwiGLU (rtol 1e-9)",
+                                check_mlp});
+const Registrar registered_forward({"forward", "forward(x) equals the reference block (rtol 1e-9)",
+                                    check_forward});
+const Registrar registered_causal({"causal",
+                                   "the output at position i does not depend on later positions",
+                                   check_causal});
 const Registrar inputs_unchanged({"inputs_unchanged", "x is not modified", check_inputs_unchanged});
 
 }  // namespace

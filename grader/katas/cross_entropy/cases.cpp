@@ -248,6 +248,17 @@ Failure failure_from_run(const Case& c, const Run& run) {
               " logits: return the logits' dtype (convert back with .to(logits.dtype()) if you "
               "computed in another).";
   }
+  if (out.dim() != 0 && c.logits.size(0) < 3) {
+    // On one or two rows, a shape of [1] or [2] does not say where it comes from: the shape the
+    // code returns on a case of 4 rows and 5 classes does.
+    const Case bigger = discriminating_cases().front();
+    const Run other = run_learner(bigger);
+    if (other.ok()) {
+      message += " (On " + std::to_string(bigger.logits.size(0)) + " rows and " +
+                 std::to_string(bigger.logits.size(1)) + " classes your code returns shape " +
+                 kt::shape_str(other.out.sizes()) + ".)";
+    }
+  }
   Failure f = failure(c, out.numel() == 1 ? out : kt::Tensor(), message);
   f.wrong = out.dim() != 0 ? Wrong::Shape : Wrong::Dtype;
   if (out.dim() != 0) diagnose_after_shrinking(f, c);

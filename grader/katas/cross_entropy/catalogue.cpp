@@ -139,15 +139,27 @@ std::vector<Step> expected_steps(const Case& c) {
   const kt::Tensor x = c.logits.to(kt::Float64);
   const kt::Tensor m = kt::amax(x, 1, true), shifted = x - m, e = kt::exp(shifted);
   const kt::Tensor s = kt::sum(e, 1, true), lse = m + kt::log(s), lp = x - lse;
+  // Each row's -log p[target] (an ignored row reads class 0, as code that masks afterwards does),
+  // the smoothing term, and their mix.
+  const kt::Tensor keep = c.target != double(c.ignore_index);
+  const kt::Tensor safe = kt::where(keep, c.target, kt::zeros_like(c.target)).to(kt::Int64);
+  const kt::Tensor nll = -kt::gather(lp, 1, safe.unsqueeze(1)).squeeze(1);
+  const kt::Tensor smooth = -kt::mean(lp, 1);
+  const double eps = c.label_smoothing;
+  const kt::Tensor per_row = nll * (1.0 - eps) + smooth * eps;
   // A step a later one is computed from counts as done another way when the learner skips it
-  // (kt::logsumexp, kt::log_softmax): Note [aligning on values].
+  // (kt::logsumexp, kt::log_softmax; the smoothing term when label_smoothing is 0): Note
+  // [aligning on values].
   return {{"row maxima (keepdim)", m, -1, {}},
           {"logits - max", shifted, -1, {0}},
           {"exp(logits - max)", e, -1, {1}},
           {"sum of the exps over the row (keepdim)", s, -1, {2}},
           {"logsumexp = max + log(sum)", lse, -1, {0, 3}},
           {"log p = logits - logsumexp", lp, -1, {4}},
-          {"the loss: the mean over the rows not ignored", run_reference(c), -1, {5}}};
+          {"-log p[target], per row", nll, -1, {5}},
+          {"mean over the classes of -log p, per row", smooth, -1, {5}},
+          {"per row: (1 - eps) * nll + eps * that", per_row, -1, {6, 7}},
+          {"the loss: mean over the rows not ignored", run_reference(c), -1, {8}}};
 }
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {

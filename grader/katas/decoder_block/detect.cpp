@@ -13,10 +13,11 @@ std::vector<Steps> searched_steps(bool mlp_only) {
     all.push_back({.post_norm = true, .activation = a});
     for (const bool attn_from_normed : {false, true})
       for (const bool mlp_from_normed : {false, true})
-        for (const bool mlp_reads_x : {false, true})
+        for (const int reads : {0, 1, 2})  // h, x (its own norm), xn (the attention's norm)
           all.push_back({.attn_from_normed = attn_from_normed,
                          .mlp_from_normed = mlp_from_normed,
-                         .mlp_reads_x = mlp_reads_x,
+                         .mlp_reads_x = reads == 1,
+                         .mlp_reads_xn = reads == 2,
                          .activation = a});
   }
   return all;

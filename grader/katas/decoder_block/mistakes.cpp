@@ -48,7 +48,8 @@ kt::Tensor block_with_steps(const Case& c, const Steps& steps) {
   }
   const kt::Tensor xn = given_rms_norm(x, w.attn_norm);
   const kt::Tensor h = (steps.attn_from_normed ? xn : x) + given_attention(xn, w);
-  const kt::Tensor hn = given_rms_norm(steps.mlp_reads_x ? x : h, w.mlp_norm);
+  const kt::Tensor hn =
+      steps.mlp_reads_xn ? xn : given_rms_norm(steps.mlp_reads_x ? x : h, w.mlp_norm);
   return (steps.mlp_from_normed ? hn : h) + mlp_with_steps(hn, w, steps);
 }
 
@@ -59,7 +60,7 @@ kt::Tensor call_with_steps(const Case& c, const Steps& steps) {
 Made pitfalls_made(const Steps& steps) {
   return {.post_norm = steps.post_norm,
           .residual_from_normed = steps.attn_from_normed || steps.mlp_from_normed,
-          .mlp_reads_block_input = steps.mlp_reads_x,
+          .mlp_reads_block_input = steps.mlp_reads_x || steps.mlp_reads_xn,
           .silu_on_up_branch = steps.activation == Steps::Activation::Up,
           .missing_activation = steps.activation == Steps::Activation::None};
 }

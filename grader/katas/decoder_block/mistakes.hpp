@@ -18,6 +18,7 @@ struct Steps {
   bool attn_from_normed = false;  // residual_from_normed: h = xn + attention(xn)
   bool mlp_from_normed = false;   // residual_from_normed: out = hn + mlp(hn)
   bool mlp_reads_x = false;       // mlp_reads_block_input: out = h + mlp(rms_norm(x, mlp_norm))
+  bool mlp_reads_xn = false;      // mlp_reads_block_input, one norm shared: out = h + mlp(xn)
   Activation activation = Activation::Gate;
 };
 

@@ -20,6 +20,14 @@ namespace grader::kata_layer_norm {
 // the checks name changes the output by far more than 1e-4; the detectors and the catalogue work
 // in Float64 (rtol 1e-9), where rows of any spread are drawn.
 
+// Note [layer_norm's float64 tolerance]
+// Float64 results are compared at rtol 1e-9 with an atol of 1e-9 times the largest expected |value|
+// (plus 1e-12), not a fixed 1e-12: an output x̂ * weight + bias can cancel to near 0 where its parts
+// are ~3, and a correct formula loses digits on the way. The variance as mean(x^2) - mean^2 (a
+// textbook form) cancels on rows whose mean is far from their spread (0.003 around 1): ~1e-11 off
+// in x̂, 3e-11 in an output near 0 (seen: accepted/one_pass_variance.cpp failed a fixed atol of
+// 1e-12 on one case in eight). Every named mistake changes the output by 1e-6 of it or more.
+
 namespace {
 
 bool is_float32(const Case& c) { return c.x.dtype() == kt::Float32; }
@@ -140,11 +148,15 @@ Run run_learner(const Case& c) { return call_learner_on(c).run; }
 kt::Tensor run_reference(const Case& c) { return ref::layer_norm(c.x, c.weight, c.bias, c.eps); }
 
 bool matches(const Case& c, const kt::Tensor& got, const kt::Tensor& expected) {
-  return is_float32(c) ? close(got, expected, 1e-4, 1e-4) : close(got, expected);
+  if (is_float32(c)) return close(got, expected, 1e-4, 1e-4);
+  // Note [layer_norm's float64 tolerance].
+  const double largest = expected.numel() == 0 ? 0.0 : kt::amax(kt::abs(expected)).item();
+  return close(got, expected, 1e-9, 1e-9 * largest + 1e-12);
 }
 
 std::string tolerance_text(const Case& c) {
-  return is_float32(c) ? "rtol 1e-4, atol 1e-4 in Float32" : "rtol 1e-9, atol 1e-12";
+  return is_float32(c) ? "rtol 1e-4, atol 1e-4 in Float32"
+                       : "rtol 1e-9, atol 1e-9 times the largest |expected value|";
 }
 
 const SameShapeKata<Case>& kata() {

@@ -158,7 +158,7 @@ std::vector<Step> expected_steps(const Case& c) {
           {"log p = logits - logsumexp", lp, -1, {4}},
           {"-log p[target], per row", nll, -1, {5}},
           {"mean over the classes of -log p, per row", smooth, -1, {5}},
-          {"per row: (1 - eps) * nll + eps * that", per_row, -1, {6, 7}},
+          {"per row: (1 - label_smoothing) * nll + label_smoothing * that", per_row, -1, {6, 7}},
           {"the loss: mean over the rows not ignored", run_reference(c), -1, {8}}};
 }
 

@@ -2,6 +2,7 @@
 // reference, with central finite differences of the forward (no reference backward involved), the
 // rows' identities, and inputs left as they were. Each known pitfall has its own detector in
 // pitfalls/ID.cpp (see detect.hpp).
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -33,12 +34,20 @@ Outcome check_matches_reference(uint64_t seed) {
     const Case c = generate(Spec{});
     const Called called = run_learner(c);
     if (auto s = stopped(c, called)) return s;
-    const std::string names = differing(called.grads, run_reference(c));
+    const Grads expected = run_reference(c);
+    const std::string names = differing(called.grads, expected);
     if (names.empty()) return std::nullopt;
+    size_t count = 0, first = 3;
+    for (size_t w = 0; w < 3; ++w)
+      if (!close_grad(called.grads[w], expected[w])) first = std::min(first, w), ++count;
+    const std::string others = count == 1   ? "; the other two match"
+                               : count == 2 ? "; the third matches"
+                                            : "";
     Failure f = failure(c, called.grads,
-                        names + " differ from the reference (rtol 1e-9, atol 1e-11 * (1 + the " +
-                            "largest |value|)); the others match. The row shown is the first " +
-                            "differing gradient's row where it differs most.");
+                        names + (count == 1 ? " differs" : " differ") +
+                            " from the reference (rtol 1e-9, atol 1e-11 * (1 + the largest " +
+                            "|value|))" + others + ". The row shown is " + Grads::kNames[first] +
+                            "'s, where it differs most.");
     diagnose_after_shrinking(f, c);
     return f;
   });
@@ -89,8 +98,8 @@ Outcome check_finite_differences(uint64_t seed) {
     for (size_t i = 0; i < names.size(); ++i)
       text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
     Failure f;
-    f.message = text +
-                " differ from central finite differences of L = sum(dout * layer_norm(x, weight, "
+    f.message = text + (names.size() == 1 ? " differs" : " differ") +
+                " from central finite differences of L = sum(dout * layer_norm(x, weight, "
                 "bias, eps)): (L(t + h) - L(t - h)) / 2h for every entry t, h = 1e-5, compared at "
                 "rtol 1e-5. This check uses no reference gradient, only the forward: whatever "
                 "formula you derived, the gradient must be the forward's slope.";

@@ -19,7 +19,7 @@ Outcome check_param_grads_wrong_axis(uint64_t seed) {
                   return name + " is summed " + over + ", not over every row: weight and bias " +
                          "are shared by all the " + kt::shape_str(leading) +
                          " rows, so their gradients add up every row's contribution and keep " +
-                         "the feature axis: shape [" + std::to_string(c.x.size(-1)) +
+                         "the feature axis: shape [D] = [" + std::to_string(c.x.size(-1)) +
                          "]. Flatten the leading axes and sum over them: kt::sum(t.reshape({-1, " +
                          "D}), 0).";
                 });

@@ -39,6 +39,11 @@ void learner_code_starts(const std::vector<NamedInput>& inputs = {});
 /// comes): a name stands for its tensor from here on.
 void name_inputs(const std::vector<NamedInput>& inputs);
 
+/// Whether `t`, an input the wire made (contiguous), still holds the bytes of `copy`, its clone
+/// taken before the learner's call: the inputs_unchanged checks. Read directly, so that no op of
+/// the check joins the learner's traced ops.
+bool holds_copy(const kt::Tensor& t, const kt::Tensor& copy);
+
 /// What a request frame asks of the handlers (tag, the call's name, whether to trace and keep
 /// values, its inputs), answered as one reply frame: tag 0, the trace's events when asked, the
 /// handler's reply. An unknown call is answered with tag 2 and its name.

@@ -2,8 +2,6 @@
 // process] in grader/lib/remote.hpp): a DecoderBlock of the case's sizes, its Linears and norm
 // weights loaded with fresh copies of the case's, then forward(x) or mlp(x); then whether x still
 // holds what it was sent.
-#include <cstring>
-
 #include "decoder_block.hpp"
 #include "grader/learner/serve.hpp"
 
@@ -37,8 +35,7 @@ const serve::Serve call("decoder_block", [](wire::Reader& in, wire::Writer& out)
                                 {"mlp_norm_weight", block.mlp_norm_weight}});
     return mlp_only ? block.mlp(x) : block.forward(x);
   }));
-  const auto bytes = static_cast<size_t>(x.numel()) * sizeof(double);
-  out.boolean(std::memcmp(x.data<double>(), x0.data<double>(), bytes) != 0);
+  out.boolean(!serve::holds_copy(x, x0));
 });
 
 }  // namespace

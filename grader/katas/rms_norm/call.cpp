@@ -2,26 +2,11 @@
 // process] in grader/lib/remote.hpp): kata::rms_norm on the x, weight and eps it was sent,
 // then whether each input still holds what it was sent (the inputs_unchanged check). The runner's
 // side is call_learner_on in cases.cpp; what one writes, the other reads, in the same order.
-#include <cstring>
-
 #include "grader/learner/serve.hpp"
 #include "rms_norm.hpp"
 
 namespace grader::kata_rms_norm {
 namespace {
-
-/// Whether a tensor the wire made (contiguous) still holds its copy's bytes; read directly, so
-/// that no op of this check joins the learner's traced ops.
-bool unchanged(const kt::Tensor& t, const kt::Tensor& copy) {
-  const auto bytes = static_cast<size_t>(t.numel() * kt::element_size(t.dtype()));
-  const auto* a = static_cast<const void*>(t.dtype() == kt::Float32
-                                               ? static_cast<const void*>(t.data<float>())
-                                               : static_cast<const void*>(t.data<double>()));
-  const auto* b = static_cast<const void*>(t.dtype() == kt::Float32
-                                               ? static_cast<const void*>(copy.data<float>())
-                                               : static_cast<const void*>(copy.data<double>()));
-  return std::memcmp(a, b, bytes) == 0;
-}
 
 const serve::Serve call("rms_norm", [](wire::Reader& in, wire::Writer& out) {
   const kt::Tensor x = in.tensor();
@@ -32,8 +17,8 @@ const serve::Serve call("rms_norm", [](wire::Reader& in, wire::Writer& out) {
     serve::learner_code_starts({{"x", x}, {"weight", weight}});
     return ::kata::rms_norm(x, weight, eps);
   }));
-  out.boolean(!unchanged(x, x0));
-  out.boolean(!unchanged(weight, weight0));
+  out.boolean(!serve::holds_copy(x, x0));
+  out.boolean(!serve::holds_copy(weight, weight0));
 });
 
 }  // namespace

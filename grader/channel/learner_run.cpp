@@ -29,6 +29,9 @@ void name_exception(Run& run) {
   } catch (const kt::ShapeError& e) {
     run.shape_error = true;
     named("kt::Error", e.what());
+  } catch (const kt::ValueError& e) {
+    run.value_error = true;
+    named("kt::Error", e.what());
   } catch (const kt::Error& e) {
     named("kt::Error", e.what());
   } catch (const std::exception& e) {

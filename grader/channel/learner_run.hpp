@@ -19,6 +19,7 @@ struct Run {
   bool view_error = false;  // threw kt::ViewError
   bool shape_error =
       false;  // threw kt::ShapeError (what a kata's API names for arguments that do not fit)
+  bool value_error = false;  // threw kt::ValueError (an argument outside the API: sampling's top_p)
   bool not_implemented = false;     // threw kt::NotImplemented: the stub, not started yet
   bool out_of_memory = false;       // std::bad_alloc or kt's out-of-memory error
   bool returned_undefined = false;  // returned a default-constructed kt::Tensor

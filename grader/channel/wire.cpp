@@ -89,6 +89,7 @@ void Writer::run(const Run& r) {
   text(r.exception);
   boolean(r.view_error);
   boolean(r.shape_error);
+  boolean(r.value_error);
   boolean(r.not_implemented);
   boolean(r.out_of_memory);
   boolean(r.returned_undefined);
@@ -214,6 +215,7 @@ Run Reader::run() {
   r.exception = text();
   r.view_error = boolean();
   r.shape_error = boolean();
+  r.value_error = boolean();
   r.not_implemented = boolean();
   r.out_of_memory = boolean();
   r.returned_undefined = boolean();

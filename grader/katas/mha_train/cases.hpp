@@ -11,6 +11,7 @@
 
 #include "grader/lib/check.hpp"
 #include "grader/lib/compare.hpp"
+#include "grader/lib/draws.hpp"
 #include "grader/lib/learner_call.hpp"
 #include "grader/lib/property.hpp"
 #include "kt/tensor.hpp"
@@ -56,10 +57,6 @@ struct Calls {
   kt::Generator gen_after;
 };
 
-/// How many numbers (next_u64 draws; kt::rand of N elements takes N) separate `after` from a
-/// generator seeded with `seed`: 0 when it is where the seed put it, -1 when it is not within
-/// `limit` draws of it.
-int64_t draws_taken(uint64_t seed, const kt::Generator& after, int64_t limit = 1 << 16);
 Calls run_learner(const Case& c, int calls = 1);
 /// The output without dropout (ref::mha_without_dropout).
 kt::Tensor run_reference(const Case& c);

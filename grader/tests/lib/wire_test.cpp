@@ -64,6 +64,7 @@ TEST_CASE("a run, an undefined tensor, texts and trace events come back as sent"
   run.exception = "kt::ViewError";
   run.view_error = true;
   run.shape_error = true;
+  run.value_error = true;
   kt::TraceEvent e;
   e.op = "matmul";
   e.inputs = {{{2, 3}, {3, 1}, kt::Float64}, {{3, 4}, {1, 3}, kt::Float32}};
@@ -86,6 +87,7 @@ TEST_CASE("a run, an undefined tensor, texts and trace events come back as sent"
   CHECK(back.exception == "kt::ViewError");
   CHECK(back.view_error);
   CHECK(back.shape_error);
+  CHECK(back.value_error);
   CHECK(!back.not_implemented);
   CHECK(!r.tensor().defined());
   const std::vector<kt::TraceEvent> events = r.events();

@@ -117,14 +117,14 @@ TEST_CASE("independence does not apply when nothing is dropped or the copies dif
 
 TEST_CASE("draws_taken counts the numbers a call took from a generator", "[mha_train][gen]") {
   kt::Generator gen(7);
-  CHECK(grader::kata_mha_train::draws_taken(7, gen) == 0);
+  CHECK(grader::draws_taken(7, gen) == 0);
   gen.next_u64();
-  CHECK(grader::kata_mha_train::draws_taken(7, gen) == 1);
+  CHECK(grader::draws_taken(7, gen) == 1);
   (void)kt::rand({2, 3, 4, 4}, gen);
-  CHECK(grader::kata_mha_train::draws_taken(7, gen) == 1 + 96);
+  CHECK(grader::draws_taken(7, gen) == 1 + 96);
   gen.manual_seed(8);
-  CHECK(grader::kata_mha_train::draws_taken(7, gen) == -1);
-  CHECK(grader::kata_mha_train::draws_taken(8, gen) == 0);
+  CHECK(grader::draws_taken(7, gen) == -1);
+  CHECK(grader::draws_taken(8, gen) == 0);
 }
 
 TEST_CASE("a head never dropped is named, beside the rate and p", "[mha_train][independence]") {

@@ -1,0 +1,166 @@
+#include "grader/katas/sampling/catalogue.hpp"
+
+#include <utility>
+
+#include "grader/katas/sampling/mistakes.hpp"
+
+namespace grader::kata_sampling {
+namespace {
+
+Walk with(const Case& c, const Steps& steps) {
+  return walk_with_steps(c.logits, c.temperature, c.top_k, c.top_p, steps);
+}
+
+std::string case_text(const Case& c) {
+  return "the fixed case of V = " + std::to_string(c.logits.numel()) + " logits " +
+         values_text(c.logits) + ", temperature " + number(c.temperature) + ", top_k " +
+         std::to_string(c.top_k) + ", top_p " + number(c.top_p) + ", " + std::to_string(c.calls) +
+         " calls sharing kt::Generator gen(" + std::to_string(c.gen_seed) + ")";
+}
+
+}  // namespace
+
+std::vector<Entry> catalogue() {
+  using S = Steps;
+  std::vector<Entry> entries;
+  const auto add = [&](const char* id, const char* what, const char* fix, Steps steps) {
+    entries.push_back({{id, what, fix}, [steps](const Case& c) { return with(c, steps); }});
+  };
+  add("temperature_after_softmax",
+      "the draws of a sampler whose temperature divides the probabilities (renormalised: no "
+      "effect)",
+      "Divide the logits by the temperature, before the softmax.",
+      {.temperature = S::Temperature::SoftmaxRenormalised});
+  add("temperature_zero_not_greedy",
+      "the draws at temperature 0 of a sampler that samples as if it were 1",
+      "Temperature 0 is greedy: return the first index of the largest logit and draw nothing.",
+      {.zero = S::Zero::AsOne});
+  add("top_p_excludes_crossing_token",
+      "the draws of a sampler whose nucleus stops before the token that reaches top_p",
+      "Keep adding tokens while the sum so far is < top_p: the crossing token belongs to the "
+      "nucleus.",
+      {.nucleus = S::Nucleus::ExcludesCrossing});
+  add("not_renormalized",
+      "the draws of a sampler that walks the kept tokens with probabilities computed over all V",
+      "Renormalise after filtering: p = softmax over the kept tokens alone.",
+      {.renormalise = S::Renormalise::OverAll});
+  add("top_p_before_temperature",
+      "the draws of a sampler whose nucleus is chosen from softmax(logits), before the "
+      "temperature",
+      "Temperature first, then top-k, then top-p: the nucleus comes from softmax(logits / T).",
+      {.nucleus_from = S::NucleusFrom::KeptLogits});
+  add("temperature_multiplied",
+      "the draws of a sampler that multiplies the logits by the temperature",
+      "Divide: scores = logits / temperature (a temperature below 1 sharpens p).",
+      {.temperature = S::Temperature::Multiplied});
+  add("greedy_last_on_ties",
+      "the last index of the largest logit at temperature 0, where several tie",
+      "On ties take the lowest index, as torch.argmax does: compare with >, not >=.",
+      {.zero = S::Zero::GreedyLastOnTies});
+  add("top_k_drops_ties",
+      "the draws of a sampler whose top-k keeps exactly k tokens, cutting through tied scores",
+      "Keep every token whose score is >= the k-th largest: tokens tied with it stay.",
+      {.top_k = S::TopK::Exactly});
+  add("top_k_strict",
+      "the draws of a sampler whose top-k keeps the scores above the k-th largest (the k-th and "
+      "its ties dropped)",
+      "Keep every score >= the k-th largest: the k-th itself is one of the top k.",
+      {.top_k = S::TopK::Strict});
+  add("top_p_ignores_top_k",
+      "the draws of a sampler whose nucleus sums probabilities over all V tokens, not over the "
+      "ones top-k kept (top-p applied before top-k comes to the same)",
+      "Top-k first, then top-p on the softmax of the tokens top-k kept.",
+      {.nucleus_from = S::NucleusFrom::AllScores});
+  add("nucleus_least_probable",
+      "the draws of a sampler whose nucleus is taken from the least probable token up",
+      "Sort by probability descending: the nucleus is the most probable tokens.",
+      {.nucleus = S::Nucleus::LeastProbable});
+  add("walks_sorted_order", "the draws of a sampler that walks the kept tokens most probable first",
+      "Walk the kept tokens in increasing index: the statement fixes that order, so the draws "
+      "can be replayed (the distribution is the same either way).",
+      {.order = S::Order::Sorted});
+  entries.push_back(
+      {{"filters_ignored", "the draws of a sampler that ignores top_k and top_p",
+        "Apply top-k, then top-p, before the draw."},
+       [](const Case& c) { return walk_with_steps(c.logits, c.temperature, 0, 1.0, Steps{}); }});
+  return entries;
+}
+
+std::vector<Case> discriminating_cases() {
+  const auto make = [](std::vector<double> logits, double t, int64_t k, double p, uint64_t seed,
+                       int64_t calls) {
+    Case c;
+    c.logits = kt::from_vector(logits, {int64_t(logits.size())});
+    c.temperature = t;
+    c.top_k = k;
+    c.top_p = p;
+    c.gen_seed = seed;
+    c.calls = calls;
+    c.values = "fixed";
+    return c;
+  };
+  return {make({1.5, -0.25, 0.75, 2.0, 0.75, -1.0, 0.5, 1.25}, 0.5, 4, 0.76, 11, 40),
+          make({0.25, 1.0, -0.5, 0.625, 1.5, -2.0, 0.875}, 2.0, 0, 0.7, 12, 40),
+          make({0.5, 2.25, -1.0, 2.25, 1.0, 2.25}, 0.0, 3, 0.9, 13, 4),
+          make({0.5, 1.75, 1.0, 1.0, -0.5, 0.25}, 1.3, 2, 1.0, 14, 40)};
+}
+
+kt::Tensor outcome(const Case& c, const Walk& walk) {
+  const std::vector<double> u = uniforms(c);
+  std::vector<double> out;
+  for (int64_t i = 0; i < c.calls; ++i) out.push_back(double(walk.token(u[size_t(i)])));
+  out.push_back(walk.draws ? double(c.calls) : 0.0);
+  return kt::from_vector(out, {c.calls + 1});
+}
+
+kt::Tensor learner_outcome(const Case& c) {
+  const Called called = call_learner_on(c);
+  if (!called.run.ok()) return {};
+  std::vector<double> out(called.tokens.begin(), called.tokens.end());
+  out.push_back(double(called.draws));
+  return kt::from_vector(out, {int64_t(out.size())});
+}
+
+void diagnose_after_shrinking(Failure& f, const Case& failing) {
+  grader::diagnose_after_shrinking<Case>(f, failing, [] {
+    const std::vector<Entry> all = catalogue();
+    Diagnosis<Case> d;
+    for (const Entry& e : all) d.entries.push_back(e.entry);
+    d.computes = [all](size_t e, const Case& c) { return outcome(c, all[e].walk(c)); };
+    d.discriminating_cases = discriminating_cases;
+    d.keeps_failing = [](const Case& c) { return c.logits.dtype() == kt::Float64; };
+    d.learner = learner_outcome;
+    d.reference = [](const Case& c) { return outcome(c, reference_walk(c)); };
+    d.wrong = [](const Case& c, const kt::Tensor& got, const kt::Tensor&) {
+      if (!got.defined()) return true;
+      const std::vector<double> g = got.to_vector<double>();
+      const std::vector<int64_t> tokens(g.begin(), g.end() - 1);
+      return !explains(c, reference_walk(c), tokens, int64_t(g.back()));
+    };
+    // The failing case's first wrong draw is in the check's own message: the journey is of a
+    // fixed case, or nothing.
+    d.journey = [](const Case& c) -> Journey {
+      if (c.values != "fixed") return {};
+      const Called called = call_learner_on(c);
+      if (!called.run.ok()) return {};
+      const int64_t at = first_difference(c, called.tokens);
+      if (at < 0) return {};
+      const int64_t want = c.temperature == 0 ? 0 : c.calls;
+      Journey j;
+      j.step = "call " + std::to_string(at + 1);
+      j.text = "On " + case_text(c) + " (another case your code gets wrong):\n" +
+               explain_draw(c, size_t(at), called.tokens[size_t(at)]) +
+               (called.draws == want
+                    ? ""
+                    : " Your calls there took " +
+                          (called.draws < 0 ? std::string("more") : std::to_string(called.draws)) +
+                          " numbers from gen, not " + std::to_string(want) +
+                          ", so from some call on their draws are not the "
+                          "statement's.");
+      return j;
+    };
+    return d;
+  });
+}
+
+}  // namespace grader::kata_sampling

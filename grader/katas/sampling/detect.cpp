@@ -1,0 +1,126 @@
+#include "grader/katas/sampling/detect.hpp"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+#include <utility>
+
+namespace grader::kata_sampling {
+
+std::vector<Steps> searched_steps() {
+  static const std::vector<Steps> cached = [] {
+    using S = Steps;
+    std::vector<Steps> all;
+    for (const auto temperature :
+         {S::Temperature::Logits, S::Temperature::Multiplied, S::Temperature::SoftmaxRenormalised,
+          S::Temperature::SoftmaxResoftmaxed})
+      for (const auto zero :
+           {S::Zero::Greedy, S::Zero::GreedyLastOnTies, S::Zero::ClampTiny, S::Zero::AsOne})
+        for (const auto top_k : {S::TopK::TiesKept, S::TopK::Exactly, S::TopK::Strict})
+          for (const auto from :
+               {S::NucleusFrom::KeptScores, S::NucleusFrom::KeptLogits, S::NucleusFrom::AllScores})
+            for (const auto nucleus :
+                 {S::Nucleus::Crossing, S::Nucleus::ExcludesCrossing, S::Nucleus::LeastProbable})
+              for (const auto renormalise :
+                   {S::Renormalise::Kept, S::Renormalise::OverAll, S::Renormalise::OverTopK})
+                for (const auto order : {S::Order::Index, S::Order::Sorted})
+                  all.push_back({temperature, zero, top_k, from, nucleus, renormalise, order});
+    return all;
+  }();
+  return cached;
+}
+
+std::optional<Steps> steps_with(const Case& c, const std::vector<int64_t>& tokens, int64_t draws,
+                                bool Made::*pitfall) {
+  // Many computations walk alike on one case (greedy's choices where the temperature is not 0,
+  // the nucleus's where top_p is 1): each distinct walk is replayed once.
+  const std::vector<double> x = c.logits.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> u = uniforms(c);
+  std::map<std::tuple<std::vector<int64_t>, std::vector<double>, bool, int64_t>, bool> replayed;
+  std::optional<Steps> with;
+  for (const Steps& steps : searched_steps()) {
+    const Walk walk = walk_with_steps(x, c.temperature, c.top_k, c.top_p, steps);
+    const auto key = std::make_tuple(walk.order, walk.p, walk.draws, walk.fixed);
+    auto found = replayed.find(key);
+    if (found == replayed.end())
+      found = replayed.emplace(key, explains(c, u, walk, tokens, draws)).first;
+    if (!found->second) continue;
+    if (!(pitfalls_made(steps).*pitfall)) return std::nullopt;  // explained without it
+    if (!with) with = steps;
+  }
+  return with;
+}
+
+std::vector<Steps> single_slips() {
+  static const std::vector<Steps> cached = [] {
+    std::vector<Steps> one;
+    const Steps right;
+    for (const Steps& s : searched_steps()) {
+      const int changed = int(s.temperature != right.temperature) + int(s.zero != right.zero) +
+                          int(s.top_k != right.top_k) + int(s.nucleus_from != right.nucleus_from) +
+                          int(s.nucleus != right.nucleus) +
+                          int(s.renormalise != right.renormalise) + int(s.order != right.order);
+      if (changed <= 1) one.push_back(s);
+    }
+    return one;
+  }();
+  return cached;
+}
+
+bool shows(const Case& c, const Steps& mistake, bool Made::*pitfall) {
+  const std::vector<double> x = c.logits.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> u = uniforms(c);
+  const auto tokens = [&](const Steps& s) {
+    const Walk w = walk_with_steps(x, c.temperature, c.top_k, c.top_p, s);
+    std::vector<int64_t> out;
+    for (size_t i = 0; i < u.size(); ++i) out.push_back(w.token(u[i]));
+    return std::make_pair(out, w.draws);
+  };
+  const auto made = tokens(mistake);
+  // Tokens that never change (one kept token) are what many a wrong sampler returns.
+  const auto& t = made.first;
+  if (made.second && std::count(t.begin(), t.end(), t.front()) == long(t.size())) return false;
+  for (const Steps& other : single_slips())
+    if (!(pitfalls_made(other).*pitfall) && tokens(other) == made) return false;
+  return true;
+}
+
+Outcome detect(uint64_t seed, const Spec& spec, const Steps& mistake, bool Made::*pitfall,
+               const char* id, const std::function<std::string(const Case&, const Steps&)>& message,
+               int cases) {
+  // A case that shows the mistake (ten draws at most), or none.
+  const auto showing = [&]() -> std::optional<Case> {
+    for (int tries = 0; tries < 10; ++tries) {
+      Case c = generate(spec);
+      if (shows(c, mistake, pitfall)) return c;
+    }
+    return std::nullopt;
+  };
+  return run_sampling_property(seed, cases, [&]() -> std::optional<Failure> {
+    const auto first = showing();
+    if (!first) return std::nullopt;  // nothing to tell from these cases
+    const Case& c = *first;
+    const Called called = call_learner_on(c);
+    if (auto stopped = cannot_check(c, called, id)) return stopped;
+    if (called.changed) return std::nullopt;  // each call saw other logits: nothing to simulate
+    if (explains(c, reference_walk(c), called.tokens, called.draws)) return std::nullopt;
+    const auto steps = steps_with(c, called.tokens, called.draws, pitfall);
+    if (!steps) return std::nullopt;
+    // And on a second case: a mistake outside the search may keep the same tokens as the pitfall
+    // on one case, not on two.
+    const auto second = showing();
+    if (!second) return std::nullopt;
+    const Called again = call_learner_on(*second);
+    if (auto stopped = cannot_check(*second, again, id)) return stopped;
+    if (again.changed || !steps_with(*second, again.tokens, again.draws, pitfall))
+      return std::nullopt;
+    const int64_t at = first_difference(c, called.tokens);
+    Failure f = failure(c, called.tokens,
+                        message(c, *steps) + " For instance, " +
+                            explain_draw(c, size_t(at), called.tokens[size_t(at)]));
+    f.pitfall = id;
+    return f;
+  });
+}
+
+}  // namespace grader::kata_sampling

@@ -1,0 +1,67 @@
+// The sampling kata's mistake catalogue (grader/katas/sampling/catalogue.hpp): on the
+// discriminating cases every entry differs from the reference and from every other entry, so a
+// unique match means one mistake; and the simulation's default computation is the reference.
+// (That each wrong file of the test bed gets its entry is the self-test's expect-diagnosis.)
+#include <catch2/catch.hpp>
+
+#include "grader/katas/sampling/catalogue.hpp"
+#include "grader/katas/sampling/detect.hpp"
+#include "grader/tests/lib/entries_apart.hpp"
+
+using namespace grader;
+using namespace grader::kata_sampling;
+
+TEST_CASE("every sampling catalogue entry differs from the reference and from every other entry",
+          "[catalogue][sampling]") {
+  const std::vector<Case> cases = discriminating_cases();
+  std::vector<std::string> names;
+  std::vector<std::vector<kt::Tensor>> out;
+  for (const Entry& e : catalogue()) {
+    names.push_back(e.entry.id + " (" + e.entry.what + ")");
+    out.emplace_back();
+    for (const Case& c : cases) out.back().push_back(outcome(c, e.walk(c)));
+  }
+  std::vector<kt::Tensor> reference;
+  for (const Case& c : cases) reference.push_back(outcome(c, reference_walk(c)));
+  grader::testing::check_entries_apart(names, out, reference);
+}
+
+TEST_CASE(
+    "sampling's searched computations: the default one draws as the reference, and each pitfall "
+    "changes the draws on some discriminating case",
+    "[sampling]") {
+  const std::vector<Case> cases = discriminating_cases();
+  for (const kata_sampling::Steps& steps : searched_steps()) {
+    const Made made = pitfalls_made(steps);
+    const bool any = made.temperature_after_softmax || made.top_p_excludes_crossing_token ||
+                     made.not_renormalized || made.top_p_before_temperature ||
+                     made.temperature_zero_not_greedy;
+    bool differs = false;
+    for (const Case& c : cases) {
+      const kt::Tensor expected = outcome(c, reference_walk(c));
+      differs =
+          differs ||
+          !kt::equal(outcome(c, walk_with_steps(c.logits, c.temperature, c.top_k, c.top_p, steps)),
+                     expected);
+    }
+    if (!any) continue;  // the catalogue's other slips: the test above
+    CHECK(differs);
+  }
+  const kata_sampling::Steps right;
+  for (const Case& c : cases)
+    CHECK(kt::equal(outcome(c, walk_with_steps(c.logits, c.temperature, c.top_k, c.top_p, right)),
+                    outcome(c, reference_walk(c))));
+}
+
+TEST_CASE("a draw within rounding of a running sum may give the token on either side",
+          "[sampling]") {
+  Walk w;
+  w.order = {1, 3, 4};
+  w.p = {0.25, 0.5, 0.25};
+  CHECK(w.gives(1, 0.1, 1e-9));
+  CHECK_FALSE(w.gives(3, 0.1, 1e-9));
+  CHECK(w.gives(3, 0.25, 1e-9));  // exactly on the sum: 0.25 does not exceed 0.25
+  CHECK(w.gives(1, 0.25, 1e-9));  // and rounding may put it just below
+  CHECK_FALSE(w.gives(4, 0.25, 1e-9));
+  CHECK(w.gives(4, 0.9999999999, 1e-9));
+}

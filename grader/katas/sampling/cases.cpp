@@ -85,6 +85,16 @@ double draw_top_p(const kt::Tensor& logits, double temperature, int64_t top_k) {
 
 }  // namespace
 
+std::string ordinal(int64_t n) {
+  const int64_t tens = n % 100, units = n % 10;
+  const char* suffix = tens >= 11 && tens <= 13 ? "th"
+                       : units == 1             ? "st"
+                       : units == 2             ? "nd"
+                       : units == 3             ? "rd"
+                                                : "th";
+  return std::to_string(n) + suffix;
+}
+
 std::string number(double v, int digits) {
   std::ostringstream s;
   s << std::setprecision(digits) << v;
@@ -303,11 +313,24 @@ std::string explain_draw(const Case& c, size_t i, int64_t got) {
   }
   if (shown < kept.size()) tokens += ", ...", ps += ", ...", runs += ", ...";
   const int64_t want = ref::pick(d, u);
+  // How the filters came to keep them, where they cut.
+  std::string filters;
+  const std::vector<bool> top_k_kept =
+      ref::sampling_distribution(c.logits, c.temperature, c.top_k, 1.0).kept;
+  const auto after_k = int64_t(std::count(top_k_kept.begin(), top_k_kept.end(), true));
+  if (c.top_k > 0 && c.top_k < v)
+    filters += "top_k = " + std::to_string(c.top_k) + " keeps " + std::to_string(after_k) +
+               (after_k > c.top_k
+                    ? ", the tokens tied with the " + ordinal(c.top_k) + " largest score included"
+                    : "");
+  if (c.top_p < 1)
+    filters += (filters.empty() ? "" : ", then ") + std::string("top_p = ") + number(c.top_p) +
+               " keeps " + std::to_string(kept.size()) + (filters.empty() ? "" : " of them");
   return which + " draws u = " + number(u, digits) + " (gen.uniform() number " +
          std::to_string(i + 1) + " of kt::Generator gen(" + std::to_string(c.gen_seed) +
-         ")). The tokens kept are " + tokens + ", with p = " + ps + " and running sums " + runs +
-         ", so the draw gives token " + std::to_string(want) +
-         ", the first whose running sum exceeds u; " + yours + ".";
+         ")). The tokens kept are " + tokens + (filters.empty() ? "" : " (" + filters + ")") +
+         ", with p = " + ps + " and running sums " + runs + ", so the draw gives token " +
+         std::to_string(want) + ", the first whose running sum exceeds u; " + yours + ".";
 }
 
 Failure failure(const Case& c, const std::vector<int64_t>& got, std::string message) {
@@ -359,7 +382,11 @@ std::optional<Failure> compare(const Case& c, const Called& called, const std::s
     message = explain_draw(c, size_t(at), called.tokens[size_t(at)]);
     if (called.draws != want) message += " Besides, " + draws_text(c, called.draws) + ".";
   } else {
-    message = "every token is right, but " + draws_text(c, called.draws) +
+    message = std::string(reference_walk(c).order.size() == 1
+                              ? "with one token kept every draw returns it, so your tokens are "
+                                "right here, but "
+                              : "every token is right, but ") +
+              draws_text(c, called.draws) +
               ": a caller replaying the generator would go out of step.";
     Failure f = failure(c, called.tokens, message + why);
     set_draws(f, c, called.draws);

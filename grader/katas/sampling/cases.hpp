@@ -20,6 +20,8 @@ namespace grader::kata_sampling {
 
 /// v with `digits` significant digits ("0.5", "2").
 std::string number(double v, int digits = 6);
+/// "1st", "2nd", "3rd", "4th", ...
+std::string ordinal(int64_t n);
 
 /// The temperatures a case takes.
 enum class Temperature {

@@ -102,7 +102,8 @@ std::vector<Case> discriminating_cases() {
   return {make({1.5, -0.25, 0.75, 2.0, 0.75, -1.0, 0.5, 1.25}, 0.5, 4, 0.76, 11, 40),
           make({0.25, 1.0, -0.5, 0.625, 1.5, -2.0, 0.875}, 2.0, 0, 0.7, 12, 40),
           make({0.5, 2.25, -1.0, 2.25, 1.0, 2.25}, 0.0, 3, 0.9, 13, 4),
-          make({0.5, 1.75, 1.0, 1.0, -0.5, 0.25}, 1.3, 2, 1.0, 14, 40)};
+          make({0.5, 1.75, 1.0, 1.0, -0.5, 0.25}, 1.3, 2, 1.0, 14, 40),
+          make({-0.5, 1.25, 0.375, -1.5, 0.875, 0.0}, 0.8, 0, 1.0, 15, 40)};
 }
 
 kt::Tensor outcome(const Case& c, const Walk& walk) {
@@ -122,7 +123,7 @@ kt::Tensor learner_outcome(const Case& c) {
 }
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
-  grader::diagnose_after_shrinking<Case>(f, failing, [] {
+  grader::diagnose_after_shrinking<Case>(f, failing, [failing] {
     const std::vector<Entry> all = catalogue();
     Diagnosis<Case> d;
     for (const Entry& e : all) d.entries.push_back(e.entry);
@@ -138,16 +139,20 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
       return !explains(c, reference_walk(c), tokens, int64_t(g.back()));
     };
     // The failing case's first wrong draw is in the check's own message: the journey is of a
-    // fixed case, or nothing.
-    d.journey = [](const Case& c) -> Journey {
-      if (c.values != "fixed") return {};
+    // fixed case like it (greedy or not, with no filter it does not use), or nothing: another
+    // fixed case may show another mistake than the check's.
+    d.journey = [failing](const Case& c) -> Journey {
+      if (c.values != "fixed" || (c.temperature == 0) != (failing.temperature == 0) ||
+          (failing.top_k == 0 && c.top_k != 0) || (failing.top_p == 1 && c.top_p != 1))
+        return {};
       const Called called = call_learner_on(c);
       if (!called.run.ok()) return {};
       const int64_t at = first_difference(c, called.tokens);
       if (at < 0) return {};
       const int64_t want = c.temperature == 0 ? 0 : c.calls;
       Journey j;
-      j.step = "call " + std::to_string(at + 1);
+      j.step = "call " + std::to_string(at + 1) + " of the fixed case with gen(" +
+               std::to_string(c.gen_seed) + ")";
       j.text = "On " + case_text(c) + " (another case your code gets wrong):\n" +
                explain_draw(c, size_t(at), called.tokens[size_t(at)]) +
                (called.draws == want

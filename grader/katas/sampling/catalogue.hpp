@@ -24,7 +24,7 @@ std::vector<Entry> catalogue();
 
 /// Fixed Float64 cases on which every entry differs from every other and from the reference (a
 /// test asserts it): a cold case with top-k and top-p, a hot one with top-p alone, a greedy one
-/// whose largest logit is tied, and one whose top-k cuts through tied scores.
+/// whose largest logit is tied, one whose top-k cuts through tied scores, and one with no filter.
 std::vector<Case> discriminating_cases();
 
 /// What calls that walk `walk` return on the case: their tokens, then the number of draws, as one

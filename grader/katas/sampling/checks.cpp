@@ -16,16 +16,6 @@ namespace {
 
 constexpr int kCases = 100;
 
-std::string ordinal(int64_t n) {
-  const int64_t tens = n % 100, units = n % 10;
-  const char* suffix = tens >= 11 && tens <= 13 ? "th"
-                       : units == 1             ? "st"
-                       : units == 2             ? "nd"
-                       : units == 3             ? "rd"
-                                                : "th";
-  return std::to_string(n) + suffix;
-}
-
 /// The replay of a case's calls, diagnosed against the catalogue when wrong.
 std::optional<Failure> replay(const Case& c, const std::string& why) {
   const Called called = call_learner_on(c);

@@ -4,6 +4,9 @@
 // (That each wrong file of the test bed gets its entry is the self-test's expect-diagnosis.)
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <vector>
+
 #include "grader/katas/sampling/catalogue.hpp"
 #include "grader/katas/sampling/detect.hpp"
 #include "grader/tests/lib/entries_apart.hpp"
@@ -64,4 +67,35 @@ TEST_CASE("a draw within rounding of a running sum may give the token on either 
   CHECK(w.gives(1, 0.25, 1e-9));  // and rounding may put it just below
   CHECK_FALSE(w.gives(4, 0.25, 1e-9));
   CHECK(w.gives(4, 0.9999999999, 1e-9));
+}
+
+TEST_CASE(
+    "the simulation's default computation keeps the reference's tokens with its probabilities on "
+    "random cases",
+    "[sampling]") {
+  // Two implementations of the statement written apart (the reference's loops and the
+  // simulation's switches), on logits with ties and without, every filter setting.
+  kt::Generator gen(20261206);
+  for (int i = 0; i < 2000; ++i) {
+    const auto v = 1 + int64_t(gen.uniform() * 10);
+    std::vector<double> x;
+    for (int64_t t = 0; t < v; ++t)
+      x.push_back(i % 2 == 0 ? std::round(gen.normal() * 128) / 64
+                             : double(int(gen.uniform() * 3)));
+    Case c;
+    c.logits = kt::from_vector(x, {v});
+    const double temperatures[] = {0.0, 0.05, 0.5, 1.0, 2.0};
+    c.temperature = temperatures[int(gen.uniform() * 5)];
+    c.top_k = gen.uniform() < 0.5 ? 0 : int64_t(gen.uniform() * double(v + 2));
+    c.top_p = gen.uniform() < 0.4 ? 1.0 : 0.05 + 0.9 * gen.uniform();
+    const Walk right = walk_with_steps(c.logits, c.temperature, c.top_k, c.top_p, {});
+    const Walk reference = reference_walk(c);
+    INFO("case " << i << ": logits " << grader::values_text(c.logits) << ", T " << c.temperature
+                 << ", top_k " << c.top_k << ", top_p " << c.top_p);
+    REQUIRE(right.draws == reference.draws);
+    CHECK(right.fixed == reference.fixed);
+    REQUIRE(right.order == reference.order);
+    for (size_t k = 0; k < right.p.size(); ++k)
+      CHECK(std::abs(right.p[k] - reference.p[k]) <= 1e-12);
+  }
 }

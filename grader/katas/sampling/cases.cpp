@@ -272,6 +272,10 @@ int64_t first_difference(const Case& c, const std::vector<int64_t>& tokens) {
   return tokens.size() < u.size() ? int64_t(tokens.size()) : -1;
 }
 
+int64_t token_at(const std::vector<int64_t>& tokens, int64_t at) {
+  return at >= 0 && size_t(at) < tokens.size() ? tokens[size_t(at)] : -1;
+}
+
 std::string explain_draw(const Case& c, size_t i, int64_t got) {
   const ref::Distribution d = ref::sampling_distribution(c.logits, c.temperature, c.top_k, c.top_p);
   const int64_t v = c.logits.numel();
@@ -379,7 +383,7 @@ std::optional<Failure> compare(const Case& c, const Called& called, const std::s
   if (at < 0 && called.draws == want) return std::nullopt;
   std::string message;
   if (at >= 0) {
-    message = explain_draw(c, size_t(at), called.tokens[size_t(at)]);
+    message = explain_draw(c, size_t(at), token_at(called.tokens, at));
     if (called.draws != want) message += " Besides, " + draws_text(c, called.draws) + ".";
   } else {
     message = std::string(reference_walk(c).order.size() == 1

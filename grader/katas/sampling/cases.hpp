@@ -101,6 +101,8 @@ bool explains(const Case& c, const std::vector<double>& u, const Walk& walk,
               const std::vector<int64_t>& tokens, int64_t draws);
 /// The index of the first call whose token is not what the reference's draw allows, or -1.
 int64_t first_difference(const Case& c, const std::vector<int64_t>& tokens);
+/// tokens[at], or -1 where there is none.
+int64_t token_at(const std::vector<int64_t>& tokens, int64_t at);
 
 /// The failure for a case: the case, the tokens expected and got, and `message`.
 Failure failure(const Case& c, const std::vector<int64_t>& got, std::string message);

@@ -154,7 +154,7 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
       j.step = "call " + std::to_string(at + 1) + " of the fixed case with gen(" +
                std::to_string(c.gen_seed) + ")";
       j.text = "On " + case_text(c) + " (another case your code gets wrong):\n" +
-               explain_draw(c, size_t(at), called.tokens[size_t(at)]) +
+               explain_draw(c, size_t(at), token_at(called.tokens, at)) +
                (called.draws == want
                     ? ""
                     : " Your calls there took " +

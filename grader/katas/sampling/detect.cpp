@@ -114,10 +114,15 @@ Outcome detect(uint64_t seed, const Spec& spec, const Steps& mistake, bool Made:
     if (auto stopped = cannot_check(*second, again, id)) return stopped;
     if (again.changed || !steps_with(*second, again.tokens, again.draws, pitfall))
       return std::nullopt;
+    // An example: the first wrong draw, or (every token right: a clamped temperature 0 returns
+    // the argmax) the draws counted.
     const int64_t at = first_difference(c, called.tokens);
-    Failure f = failure(c, called.tokens,
-                        message(c, *steps) + " For instance, " +
-                            explain_draw(c, size_t(at), called.tokens[size_t(at)]));
+    Failure f = failure(
+        c, called.tokens,
+        message(c, *steps) +
+            (at >= 0 ? " For instance, " + explain_draw(c, size_t(at), token_at(called.tokens, at))
+                     : " Here " + draws_text(c, called.draws) + "."));
+    if (at < 0) set_draws(f, c, called.draws);
     f.pitfall = id;
     return f;
   });

@@ -107,9 +107,8 @@ std::vector<Case> discriminating_cases() {
 }
 
 kt::Tensor outcome(const Case& c, const Walk& walk) {
-  const std::vector<double> u = uniforms(c);
-  std::vector<double> out;
-  for (int64_t i = 0; i < c.calls; ++i) out.push_back(double(walk.token(u[size_t(i)])));
+  const std::vector<int64_t> tokens = walk.tokens(uniforms(c));
+  std::vector<double> out(tokens.begin(), tokens.end());
   out.push_back(walk.draws ? double(c.calls) : 0.0);
   return kt::from_vector(out, {c.calls + 1});
 }

@@ -72,9 +72,7 @@ bool shows(const Case& c, const Steps& mistake, bool Made::*pitfall) {
   const std::vector<double> u = uniforms(c);
   const auto tokens = [&](const Steps& s) {
     const Walk w = walk_with_steps(x, c.temperature, c.top_k, c.top_p, s);
-    std::vector<int64_t> out;
-    for (size_t i = 0; i < u.size(); ++i) out.push_back(w.token(u[i]));
-    return std::make_pair(out, w.draws);
+    return std::make_pair(w.tokens(u), w.draws);
   };
   const auto made = tokens(mistake);
   // Tokens that never change (one kept token) are what many a wrong sampler returns.

@@ -46,6 +46,12 @@ int64_t Walk::token(double u) const {
   return order.empty() ? -1 : order[position(u)];
 }
 
+std::vector<int64_t> Walk::tokens(const std::vector<double>& u) const {
+  std::vector<int64_t> out;
+  for (double d : u) out.push_back(token(d));
+  return out;
+}
+
 bool Walk::gives(int64_t token, double u, double tol) const {
   if (!draws) return token == fixed;
   if (order.empty()) return false;

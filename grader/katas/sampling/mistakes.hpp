@@ -72,6 +72,8 @@ struct Walk {
   /// The token one call returns with the draw u: the fixed one, else order[position(u)]; -1 when
   /// the walk keeps no token (what a learner's code returns then is its own: nothing is claimed).
   [[nodiscard]] int64_t token(double u) const;
+  /// token(u) of each draw u, in order: what calls that walk this way return.
+  [[nodiscard]] std::vector<int64_t> tokens(const std::vector<double>& u) const;
   /// Whether `token` is what a draw within `tol` of u picks (rounding may move it across a running
   /// sum), or the fixed token; never when the walk keeps no token.
   [[nodiscard]] bool gives(int64_t token, double u, double tol) const;

@@ -27,7 +27,7 @@ bool about_values(const Failure& f) {
 /// Runs body from seed. With past_wrong_results, a case that is not about_values counts as
 /// passing: it says nothing more about the values.
 Pass run_pass(uint64_t seed, int cases, const std::function<std::optional<Failure>()>& body,
-              bool past_wrong_results) {
+              bool past_wrong_results, bool shrink) {
   Pass pass;
   const auto property = [&] {
     ++pass.count;
@@ -40,6 +40,7 @@ Pass run_pass(uint64_t seed, int cases, const std::function<std::optional<Failur
   rc::detail::TestParams params;
   params.seed = seed;
   params.maxSuccess = cases;
+  params.disableShrinking = !shrink;
   pass.result = rc::detail::checkTestable(property, rc::detail::TestMetadata{}, params);
   return pass;
 }
@@ -98,14 +99,14 @@ void finish(Outcome& outcome) {
 // shrinks only through cases of the right shape.
 
 Outcome run_property(uint64_t seed, int cases, const std::function<std::optional<Failure>()>& body,
-                     const std::vector<std::string>& hidden) {
-  Pass first = run_pass(seed, cases, body, false);
+                     const std::vector<std::string>& hidden, bool shrink) {
+  Pass first = run_pass(seed, cases, body, false, shrink);
   Outcome outcome = outcome_of(first, hidden);
   if (outcome.passed || outcome.failure.wrong == Wrong::None || outcome.failure.error()) {
     finish(outcome);
     return outcome;
   }
-  Pass second = run_pass(seed, cases, body, true);
+  Pass second = run_pass(seed, cases, body, true, shrink);
   rc::detail::FailureResult found;
   if (!second.result->match(found)) {
     finish(outcome);

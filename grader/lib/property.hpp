@@ -23,7 +23,9 @@ namespace grader {
 /// "rank of the leading axes" and "leading axis N" (hide them where the case shows its shapes).
 kt::Shape draw_leading_axes(int rank_max);
 
+/// shrink = false keeps the first failing case as it is (a detector whose body draws many cases
+/// until one shows its mistake: shrinking would re-run it hundreds of times for no smaller case).
 Outcome run_property(uint64_t seed, int cases, const std::function<std::optional<Failure>()>& body,
-                     const std::vector<std::string>& hidden = {});
+                     const std::vector<std::string>& hidden = {}, bool shrink = true);
 
 }  // namespace grader

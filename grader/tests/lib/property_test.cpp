@@ -129,3 +129,29 @@ TEST_CASE("past a wrong shape, a case that throws is not taken for a mistake in 
   CHECK(o.failure.wrong == Wrong::Shape);
   CHECK(o.failure.message == "the result has the wrong shape");
 }
+
+TEST_CASE("without shrinking, the first failing case is kept and the body runs no more after it",
+          "[grader]") {
+  // Widths from 5 fail. Shrinking tries smaller widths after the first failure (runs go on);
+  // without it the property stops there.
+  int runs = 0, runs_at_first = 0, first_failing = 0;
+  const auto body = [&]() -> std::optional<Failure> {
+    ++runs;
+    const int n = *rc::gen::inRange(1, 9).as("n");
+    if (n < 5) return std::nullopt;
+    if (first_failing == 0) first_failing = n, runs_at_first = runs;
+    Failure f;
+    f.counterexample = {{"n", std::to_string(n)}};
+    f.message = "the values differ";
+    return f;
+  };
+  const grader::Outcome kept = grader::run_property(11, 100, body, {}, /*shrink=*/false);
+  REQUIRE_FALSE(kept.passed);
+  CHECK(n_of(kept) == std::to_string(first_failing));
+  CHECK(runs <= runs_at_first + 1);  // RapidCheck may run the failing case once more
+  runs = runs_at_first = first_failing = 0;
+  const grader::Outcome shrunk = grader::run_property(11, 100, body);
+  REQUIRE_FALSE(shrunk.passed);
+  CHECK(n_of(shrunk) == "5");
+  CHECK(runs > runs_at_first + 1);
+}

@@ -1,0 +1,137 @@
+#include "grader/katas/beam_search/detect.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace grader::kata_beam_search {
+
+std::vector<Steps> searched_steps() {
+  static const std::vector<Steps> cached = [] {
+    using S = Steps;
+    std::vector<Steps> all;
+    for (const auto pool : {S::Pool::Global, S::Pool::PerBeam})
+      for (const auto eos :
+           {S::Eos::Finished, S::Eos::ExtendedAgain, S::Eos::KeptLive, S::Eos::TakesSlot})
+        for (const auto score : {S::Score::Penalty, S::Score::LogProb, S::Score::CountsBos})
+          for (const auto order : {S::Order::Score, S::Order::LogProb})
+            for (const auto carry : {S::Carry::Sums, S::Carry::Products})
+              for (const auto stop : {S::Stop::AtWidth, S::Stop::AboveWidth,
+                                      S::Stop::AtFirstFinished, S::Stop::Never})
+                for (const bool copies : {false, true})
+                  for (const bool live_finished : {true, false})
+                    for (const bool with_bos : {false, true})
+                      all.push_back(
+                          {pool, eos, score, order, carry, stop, copies, live_finished, with_bos});
+    return all;
+  }();
+  return cached;
+}
+
+std::vector<Steps> single_slips() {
+  static const std::vector<Steps> cached = [] {
+    std::vector<Steps> one;
+    const Steps right;
+    for (const Steps& s : searched_steps()) {
+      const int changed = int(s.pool != right.pool) + int(s.eos != right.eos) +
+                          int(s.score != right.score) + int(s.order != right.order) +
+                          int(s.carry != right.carry) + int(s.stop != right.stop) +
+                          int(s.start_with_copies != right.start_with_copies) +
+                          int(s.live_finished_at_stop != right.live_finished_at_stop) +
+                          int(s.tokens_with_bos != right.tokens_with_bos);
+      if (changed <= 1) one.push_back(s);
+    }
+    return one;
+  }();
+  return cached;
+}
+
+std::optional<Steps> steps_with(const Case& c, const std::vector<ref::Hypothesis>& hyps,
+                                bool Made::*pitfall) {
+  // Searches alike in the choices that change the search share one run of it; and a run none of
+  // whose hypotheses is one the learner returned (bos taken off or not) is not scored 24 ways.
+  struct Run {
+    Core core;
+    bool possible[2];  // without bos in the tokens, with
+  };
+  const auto holds = [&](const Core& core, bool with_bos) {
+    for (const ref::Hypothesis& h : hyps) {
+      std::vector<int64_t> t = h.tokens;
+      if (with_bos) {
+        if (t.empty() || t.front() != c.bos) return false;
+        t.erase(t.begin());
+      }
+      const auto same = [&](const ref::Hypothesis& k) { return k.tokens == t; };
+      if (std::none_of(core.finished.begin(), core.finished.end(), same) &&
+          std::none_of(core.live.begin(), core.live.end(), same))
+        return false;
+    }
+    return true;
+  };
+  std::map<decltype(Steps{}.core()), Run> runs;
+  std::optional<Steps> with;
+  for (const Steps& steps : searched_steps()) {
+    auto run = runs.find(steps.core());
+    if (run == runs.end()) {
+      Run r{search_core(c.values(), c.bos, c.eos, c.beam_width, c.max_new_tokens, steps), {}};
+      r.possible[0] = holds(r.core, false);
+      r.possible[1] = holds(r.core, true);
+      run = runs.emplace(steps.core(), std::move(r)).first;
+    }
+    if (!run->second.possible[steps.tokens_with_bos ? 1 : 0]) continue;
+    if (!same_result(result_of(run->second.core, c.bos, c.beam_width, c.length_penalty, steps),
+                     hyps))
+      continue;
+    if (!(pitfalls_made(steps).*pitfall)) return std::nullopt;  // explained without it
+    if (!with) with = steps;
+  }
+  return with;
+}
+
+bool shows(const Case& c, const Steps& mistake, bool Made::*pitfall) {
+  const std::vector<ref::Hypothesis> made = simulate(c, mistake);
+  for (const Steps& other : single_slips())
+    if (!(pitfalls_made(other).*pitfall) && same_result(simulate(c, other), made)) return false;
+  return true;
+}
+
+Outcome detect(uint64_t seed, const Spec& spec, const Steps& mistake, bool Made::*pitfall,
+               const char* id, const std::function<std::string(const Case&, const Steps&)>& message,
+               int cases) {
+  // A case that shows the mistake (ten draws at most), or none.
+  const auto showing = [&]() -> std::optional<Case> {
+    for (int tries = 0; tries < 10; ++tries) {
+      Case c = generate(spec);
+      if (shows(c, mistake, pitfall)) return c;
+    }
+    return std::nullopt;
+  };
+  // Not shrunk: the body draws cases until one shows the mistake, and a shrink would re-run it
+  // hundreds of times (1.4 s of a detector's CPU) for a case no easier to read.
+  return run_beam_property(
+      seed, cases,
+      [&]() -> std::optional<Failure> {
+        const auto first = showing();
+        if (!first) return std::nullopt;  // nothing to tell from these cases
+        const Case& c = *first;
+        const Called called = call_learner_on(c);
+        if (auto stopped = cannot_check(c, called, id)) return stopped;
+        if (called.changed)
+          return std::nullopt;  // the model's answers changed: nothing to simulate
+        if (same_result(c.reference().result, called.hyps)) return std::nullopt;
+        const auto steps = steps_with(c, called.hyps, pitfall);
+        if (!steps) return std::nullopt;
+        // And on a second case: a mistake outside the search may return what the pitfall returns on
+        // one case, not on two.
+        const auto second = showing();
+        if (!second) return std::nullopt;
+        const Called again = call_learner_on(*second);
+        if (auto stopped = cannot_check(*second, again, id)) return stopped;
+        if (again.changed || !steps_with(*second, again.hyps, pitfall)) return std::nullopt;
+        Failure f = wrong_result(c, called, message(c, *steps), "");
+        f.pitfall = id;
+        return f;
+      },
+      /*shrink=*/false);
+}
+
+}  // namespace grader::kata_beam_search

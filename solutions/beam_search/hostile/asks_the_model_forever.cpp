@@ -1,0 +1,17 @@
+// expect: error
+// Hostile: asks the model about ever longer prefixes, never returning: the learner's process
+// grows until its memory or time limit stops it, and the check says so.
+#include "beam_search.hpp"
+
+namespace kata {
+
+std::vector<Hypothesis> beam_search(const NextLogProbs& model, int64_t bos, int64_t, int64_t,
+                                    int64_t, double) {
+  std::vector<int64_t> prefix{bos};
+  for (;;) {
+    (void)model(prefix);
+    prefix.push_back(int64_t(prefix.size()) % 3);
+  }
+}
+
+}  // namespace kata

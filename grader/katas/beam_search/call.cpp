@@ -5,7 +5,10 @@
 // size, tokens, log_prob and score); the number of model calls and the prefixes asked, in order
 // (the first kMaxRecorded, packed: size then tokens); whether a tensor the model returned was
 // modified. The runner's side is call_learner_on in cases.cpp.
+#include <algorithm>
 #include <map>
+#include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -36,7 +39,16 @@ const serve::Serve call("beam_search", [](wire::Reader& in, wire::Writer& out) {
   std::vector<int64_t> asked;  // packed: size, tokens
   int64_t calls = 0;
   size_t recorded = 0;
+  // A search never asks past bos + max_new_tokens: a longer prefix is a loop that does not stop,
+  // said at once rather than after the time or memory limit (not a kt::ValueError, which the
+  // bad_arguments_throw check reads as the learner's own).
+  const size_t longest = 1 + size_t(std::max<int64_t>(max_new_tokens, 1));
   const ::kata::NextLogProbs model = [&](const std::vector<int64_t>& prefix) {
+    if (prefix.size() > longest)
+      throw std::length_error(
+          "the model was asked about a prefix of " + std::to_string(prefix.size()) +
+          " tokens, more than bos + max_new_tokens = " + std::to_string(longest) +
+          ": a search never goes past max_new_tokens steps (does your loop stop?)");
     ++calls;
     if (recorded < kMaxRecorded) {
       ++recorded;

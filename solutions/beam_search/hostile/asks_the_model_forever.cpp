@@ -1,6 +1,6 @@
-// expect: error
-// Hostile: asks the model about ever longer prefixes, never returning: the learner's process
-// grows until its memory or time limit stops it, and the check says so.
+// expect: fail
+// Hostile: asks the model about ever longer prefixes, never returning. The model refuses a prefix
+// longer than bos + max_new_tokens (std::length_error, saying so) before time or memory run out.
 #include "beam_search.hpp"
 
 namespace kata {

@@ -1,0 +1,116 @@
+#include "grader/katas/speculative_decoding/catalogue.hpp"
+
+namespace grader::kata_speculative_decoding {
+
+std::vector<Entry> catalogue() {
+  using S = Steps;
+  return {
+      {{"ratio_inverted", "the tokens of a step that accepts when u < q[x] / p[x]",
+        "Accept when u < p[x] / q[x]: the target's probability over the draft's."},
+       {.ratio = S::Ratio::QoverP}},
+      {{"residual_not_normalized",
+        "the tokens of a step that draws a rejection's token from max(0, p - q) not divided by "
+        "its sum",
+        "Divide max(0, p - q) by its sum before the draw."},
+       {.residual = S::Residual::NotNormalized}},
+      {{"residual_not_clamped",
+        "the tokens of a step whose residual keeps the negative entries of p - q",
+        "Clamp: max(0, p - q), then divide by its sum."},
+       {.residual = S::Residual::NotClamped}},
+      {{"resample_from_target", "the tokens of a step that draws a rejection's token from p",
+        "Draw from the residual max(0, p - q) / its sum, not from p."},
+       {.residual = S::Residual::Target}},
+      {{"no_bonus_token",
+        "the tokens of a step that appends nothing when every draft token is accepted",
+        "When all K are accepted, draw one more token from p_K and append it."},
+       {.bonus = S::Bonus::NoneNoDraw}},
+      {{"accept_by_target_probability",
+        "the tokens of a step that accepts when u < p[x], the draft's q[x] left out",
+        "Accept when u < p[x] / q[x]: the ratio, not the target's probability alone."},
+       {.ratio = S::Ratio::P}},
+      {{"resample_from_draft", "the tokens of a step that draws a rejection's token from q",
+        "Draw from the residual max(0, p - q) / its sum: the draft's q made the rejected "
+        "proposal."},
+       {.residual = S::Residual::Draft}},
+      {{"rejection_appends_nothing",
+        "the tokens of a step that appends no token (and draws none) after a rejection",
+        "At the first rejection append one token drawn from the residual: a step always "
+        "appends at least one token."},
+       {.residual = S::Residual::Nothing}},
+      {{"bonus_from_last_draft_row",
+        "the tokens of a step that draws the bonus token from p_{K-1} instead of p_K",
+        "The bonus token comes from p_K, the target's distribution after all K draft tokens "
+        "(target_probs has K + 1 rows)."},
+       {.bonus = S::Bonus::FromLastDraft}},
+  };
+}
+
+std::vector<Case> discriminating_cases() {
+  const auto make = [](std::vector<double> q, std::vector<double> p, int64_t k, int64_t v,
+                       std::vector<std::vector<int64_t>> drafts, uint64_t seed) {
+    Case c;
+    c.draft_probs = kt::from_vector(q, {k, v});
+    c.target_probs = kt::from_vector(p, {k + 1, v});
+    c.drafts = std::move(drafts);
+    c.gen_seed = seed;
+    c.values = "fixed";
+    return c;
+  };
+  return {
+      // p and q apart: rejections, the residual's draws.
+      make({0.5, 0.3, 0.1, 0.1, 0.2, 0.5, 0.2, 0.1},
+           {0.1, 0.2, 0.3, 0.4, 0.4, 0.1, 0.1, 0.4, 0.25, 0.25, 0.25, 0.25}, 2, 4,
+           {{0, 1},
+            {1, 1},
+            {0, 0},
+            {1, 2},
+            {0, 1},
+            {2, 1},
+            {0, 3},
+            {1, 0},
+            {0, 1},
+            {3, 1},
+            {1, 1},
+            {0, 2}},
+           21),
+      // p = q but the last row: every draft accepted, the bonus token.
+      make({0.4, 0.3, 0.2, 0.1, 0.25, 0.25, 0.25, 0.25},
+           {0.4, 0.3, 0.2, 0.1, 0.25, 0.25, 0.25, 0.25, 0.05, 0.15, 0.3, 0.5}, 2, 4,
+           {{0, 1}, {1, 3}, {2, 0}, {0, 0}, {3, 2}, {1, 1}}, 22),
+      // One draft token, p above q on some tokens and below on others.
+      make({0.6, 0.2, 0.1, 0.1}, {0.3, 0.3, 0.3, 0.1, 0.1, 0.2, 0.3, 0.4}, 1, 4,
+           {{0}, {0}, {1}, {0}, {2}, {0}, {3}, {0}, {1}, {0}, {0}, {2}}, 23),
+  };
+}
+
+kt::Tensor outcome(const Replay& r) {
+  std::vector<double> out;
+  for (const auto& t : r.tokens) {
+    out.push_back(double(t.size()));
+    for (int64_t x : t) out.push_back(double(x));
+  }
+  out.push_back(double(r.draws));
+  return kt::from_vector(out, {int64_t(out.size())});
+}
+
+void diagnose_after_shrinking(Failure& f, const Case& failing) {
+  grader::diagnose_after_shrinking<Case>(f, failing, [] {
+    const std::vector<Entry> all = catalogue();
+    Diagnosis<Case> d;
+    for (const Entry& e : all) d.entries.push_back(e.entry);
+    d.computes = [all](size_t e, const Case& c) { return outcome(replay_with(c, all[e].steps)); };
+    d.discriminating_cases = discriminating_cases;
+    d.learner = [](const Case& c) {
+      const Called called = call_learner_on(c);
+      if (!called.run.ok() || called.changed) return kt::Tensor();
+      return outcome({called.tokens, called.draws});
+    };
+    d.reference = [](const Case& c) { return outcome(reference_replay(c)); };
+    d.wrong = [](const Case&, const kt::Tensor& got, const kt::Tensor& expected) {
+      return !got.defined() || !kt::equal(got, expected);
+    };
+    return d;
+  });
+}
+
+}  // namespace grader::kata_speculative_decoding

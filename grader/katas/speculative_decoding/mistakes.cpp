@@ -1,0 +1,98 @@
+#include "grader/katas/speculative_decoding/mistakes.hpp"
+
+namespace grader::kata_speculative_decoding {
+
+Made pitfalls_made(const Steps& s) {
+  return {.ratio_inverted = s.ratio == Steps::Ratio::QoverP,
+          .residual_not_normalized = s.residual == Steps::Residual::NotNormalized,
+          .residual_not_clamped = s.residual == Steps::Residual::NotClamped,
+          .resample_from_target = s.residual == Steps::Residual::Target,
+          .no_bonus_token =
+              s.bonus == Steps::Bonus::NoneWithDraw || s.bonus == Steps::Bonus::NoneNoDraw};
+}
+
+namespace {
+
+/// The first index whose running sum of w exceeds u, the last index when none does.
+int64_t walk(const std::vector<double>& w, double u) {
+  double running = 0;
+  for (size_t i = 0; i < w.size(); ++i) {
+    running += w[i];
+    if (running > u) return int64_t(i);
+  }
+  return int64_t(w.size()) - 1;
+}
+
+/// What a rejection at row i draws from, or empty for nothing.
+std::vector<double> rejection_weights(const Rows& r, size_t i, Steps::Residual how) {
+  const std::vector<double>&p = r.p[i], &q = r.q[i];
+  std::vector<double> w(p.size());
+  double positive = 0;
+  for (size_t t = 0; t < p.size(); ++t) positive += p[t] > q[t] ? p[t] - q[t] : 0.0;
+  switch (how) {
+    case Steps::Residual::Normalized:
+      for (size_t t = 0; t < p.size(); ++t) w[t] = (p[t] > q[t] ? p[t] - q[t] : 0.0) / positive;
+      return w;
+    case Steps::Residual::NotNormalized:
+      for (size_t t = 0; t < p.size(); ++t) w[t] = p[t] > q[t] ? p[t] - q[t] : 0.0;
+      return w;
+    case Steps::Residual::NotClamped:
+      for (size_t t = 0; t < p.size(); ++t) w[t] = (p[t] - q[t]) / positive;
+      return w;
+    case Steps::Residual::Target:
+      return p;
+    case Steps::Residual::Draft:
+      return q;
+    case Steps::Residual::Nothing:
+      return {};
+  }
+  return {};
+}
+
+}  // namespace
+
+Replay replay(const Rows& rows, const std::vector<std::vector<int64_t>>& drafts,
+              const std::vector<double>& u, const Steps& s) {
+  Replay out;
+  size_t at = 0;
+  const auto next = [&] { return at < u.size() ? u[at++] : 1.0; };
+  const size_t k = rows.q.size();
+  for (const std::vector<int64_t>& x : drafts) {
+    std::vector<int64_t> tokens;
+    bool rejected = false;
+    for (size_t i = 0; i < k && !rejected; ++i) {
+      const auto t = size_t(x[i]);
+      const double p = rows.p[i][t], q = rows.q[i][t];
+      const double bound = s.ratio == Steps::Ratio::PoverQ   ? p / q
+                           : s.ratio == Steps::Ratio::QoverP ? q / p
+                                                             : p;
+      if (next() < bound) {
+        tokens.push_back(int64_t(t));
+        continue;
+      }
+      rejected = true;
+      const std::vector<double> w = rejection_weights(rows, i, s.residual);
+      if (!w.empty()) tokens.push_back(walk(w, next()));
+    }
+    if (!rejected) {
+      switch (s.bonus) {
+        case Steps::Bonus::Drawn:
+          tokens.push_back(walk(rows.p[k], next()));
+          break;
+        case Steps::Bonus::NoneWithDraw:
+          (void)next();
+          break;
+        case Steps::Bonus::NoneNoDraw:
+          break;
+        case Steps::Bonus::FromLastDraft:
+          tokens.push_back(walk(rows.p[k - 1], next()));
+          break;
+      }
+    }
+    out.tokens.push_back(std::move(tokens));
+  }
+  out.draws = int64_t(at);
+  return out;
+}
+
+}  // namespace grader::kata_speculative_decoding

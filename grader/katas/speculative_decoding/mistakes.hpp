@@ -1,0 +1,62 @@
+// The speculative_decoding kata's simulation of the verification steps learners write: the
+// statement's step with each classic choice made one way or another (Steps), replayed on a case's
+// uniforms. The pitfall detectors (detect.hpp) and the catalogue (catalogue.hpp) search it; the
+// kata's own reference is reference/speculative_decoding, written apart (a test checks the default
+// Steps against it).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace grader::kata_speculative_decoding {
+
+struct Steps {
+  /// When a draft token is accepted.
+  enum class Ratio {
+    PoverQ,  // u < p[x] / q[x] (right)
+    QoverP,  // u < q[x] / p[x]
+    P,       // u < p[x]
+  } ratio = Ratio::PoverQ;
+  /// What a rejection draws from.
+  enum class Residual {
+    Normalized,     // max(0, p - q) / its sum (right)
+    NotNormalized,  // max(0, p - q), the last index when the running sum never exceeds u
+    NotClamped,     // (p - q) / the sum of its positive entries, negatives in the running sum
+    Target,         // p
+    Draft,          // q
+    Nothing,        // nothing appended, nothing drawn
+  } residual = Residual::Normalized;
+  /// What happens when every draft token is accepted.
+  enum class Bonus {
+    Drawn,          // one token from p_K (right)
+    NoneWithDraw,   // a u drawn, nothing appended
+    NoneNoDraw,     // nothing drawn or appended
+    FromLastDraft,  // one token from p_{K-1}
+  } bonus = Bonus::Drawn;
+};
+
+/// The kata's pitfalls a computation makes.
+struct Made {
+  bool ratio_inverted = false;
+  bool residual_not_normalized = false;
+  bool residual_not_clamped = false;
+  bool resample_from_target = false;
+  bool no_bonus_token = false;
+};
+Made pitfalls_made(const Steps& steps);
+
+/// A case's distributions as rows of doubles: q[i] (K rows), p[i] (K + 1 rows).
+struct Rows {
+  std::vector<std::vector<double>> q, p;
+};
+
+/// What `calls` steps with these choices append, one draft per call, the uniforms taken in order
+/// from `u` (enough of them: (K + 1) per call); `draws` how many they took.
+struct Replay {
+  std::vector<std::vector<int64_t>> tokens;
+  int64_t draws = 0;
+};
+Replay replay(const Rows& rows, const std::vector<std::vector<int64_t>>& drafts,
+              const std::vector<double>& u, const Steps& steps);
+
+}  // namespace grader::kata_speculative_decoding

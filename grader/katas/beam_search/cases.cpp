@@ -254,8 +254,7 @@ std::string first_returned_difference(const Case& c, const ref::Search& search,
 
 /// The tokens of a hypothesis the learner returned with k tokens that the statement's step k
 /// does not take, if any.
-std::optional<std::vector<int64_t>> untaken(const Case& c, const ref::Search& s,
-                                            const Called& called, size_t k) {
+std::optional<std::vector<int64_t>> untaken(const ref::Search& s, const Called& called, size_t k) {
   if (k == 0 || k > s.steps.size()) return std::nullopt;
   const std::vector<ref::Hypothesis>& taken = s.steps[k - 1].taken;
   for (const ref::Hypothesis& h : called.hyps) {
@@ -264,7 +263,6 @@ std::optional<std::vector<int64_t>> untaken(const Case& c, const ref::Search& s,
                      [&](const ref::Hypothesis& t) { return t.tokens == h.tokens; }))
       return h.tokens;
   }
-  (void)c;
   return std::nullopt;
 }
 
@@ -461,7 +459,7 @@ Divergence explain(const Case& c, const Called& called) {
     // The learner's result shows its last step's selection: a hypothesis of that length the
     // statement's step does not take says the step chose otherwise (a tie, say), before any stop.
     if (got.empty() && k > 0)
-      if (const auto h = untaken(c, s, called, k))
+      if (const auto h = untaken(s, called, k))
         return {"your result has " + c.tokens(*h) + ", which the statement's step " +
                     std::to_string(k) + " does not take: your step " + std::to_string(k) +
                     " selects other candidates than the statement's (and your search stops "
@@ -491,7 +489,7 @@ Divergence explain(const Case& c, const Called& called) {
               "The statement's " + step_text(c, s, k - 1), selection};
     }
   }
-  if (const auto h = untaken(c, s, called, s.steps.size()))
+  if (const auto h = untaken(s, called, s.steps.size()))
     return {"your result has " + c.tokens(*h) + ", which the statement's last step (step " +
                 std::to_string(s.steps.size()) +
                 ") does not take: your step selects other "

@@ -10,6 +10,7 @@
 #include "grader/lib/compare.hpp"
 #include "grader/lib/draws.hpp"
 #include "grader/lib/remote.hpp"
+#include "reference/speculative_decoding/speculative_decoding.hpp"
 
 namespace grader::kata_speculative_decoding {
 
@@ -65,11 +66,7 @@ bool near_boundary(const Case& c) {
       if (near(ui, ratio)) return true;
       if (ui < ratio) continue;
       rejected = true;
-      std::vector<double> w(r.p[i].size());
-      double sum = 0;
-      for (size_t j = 0; j < w.size(); ++j) sum += w[j] = std::max(0.0, r.p[i][j] - r.q[i][j]);
-      for (double& e : w) e /= sum;
-      if (draw_near(w, u[at++])) return true;
+      if (draw_near(ref::residual(r.p[i], r.q[i]), u[at++])) return true;
     }
     if (!rejected && draw_near(r.p[k], u[at++])) return true;
   }
@@ -257,18 +254,11 @@ std::string explain_call(const Case& c, size_t call, const Called& called) {
       continue;
     }
     rejected = true;
-    std::vector<double> w(r.p[i].size());
-    double sum = 0;
-    for (size_t j = 0; j < w.size(); ++j) sum += w[j] = std::max(0.0, r.p[i][j] - r.q[i][j]);
-    for (double& e : w) e /= sum;
+    double sum = 0;  // of max(0, p_i - q_i), shown
+    for (size_t j = 0; j < r.p[i].size(); ++j) sum += std::max(0.0, r.p[i][j] - r.q[i][j]);
+    const std::vector<double> w = ref::residual(r.p[i], r.q[i]);
     const double ud = u[at++];
-    double running = 0;
-    int64_t pick = int64_t(w.size()) - 1;
-    for (size_t j = 0; j < w.size(); ++j)
-      if ((running += w[j]) > ud) {
-        pick = int64_t(j);
-        break;
-      }
+    const int64_t pick = ref::inverse_cdf(w, ud);
     want.push_back(pick);
     text += ": the residual max(0, p_" + sub + " - q_" + sub + ") / " + number(sum) + " = " +
             row_text(w) + " and u = " + number(ud) + " give token " + std::to_string(pick) +
@@ -283,12 +273,7 @@ std::string explain_call(const Case& c, size_t call, const Called& called) {
   }
   if (!rejected) {
     const double ud = u[at++];
-    const int64_t pick = [&] {
-      double running = 0;
-      for (size_t j = 0; j < r.p[k].size(); ++j)
-        if ((running += r.p[k][j]) > ud) return int64_t(j);
-      return int64_t(r.p[k].size()) - 1;
-    }();
+    const int64_t pick = ref::inverse_cdf(r.p[k], ud);
     want.push_back(pick);
     text += "; all " + std::to_string(k) + " accepted, so the bonus token is drawn from p_" +
             std::to_string(k) + " = " + row_text(r.p[k]) + ": u = " + number(ud) + " gives " +
@@ -392,7 +377,6 @@ std::optional<Failure> compare(const Case& c, const Called& called, const std::s
                           " (below)." + draws + why);
   f.journey = explain_call(c, call, called);
   f.journey_step = step;
-  (void)x;
   return f;
 }
 

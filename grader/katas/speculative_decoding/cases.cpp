@@ -264,8 +264,8 @@ std::string explain_call(const Case& c, size_t call, const Called& called) {
             row_text(w) + " and u = " + number(ud) + " give token " + std::to_string(pick) +
             " (the first whose running sum exceeds u)";
     // A learner's token where the residual has no mass did not come from this residual.
-    if (call < called.tokens.size() && want.size() < called.tokens[call].size()) {
-      const int64_t theirs = called.tokens[call][want.size()];
+    if (call < called.tokens.size() && i < called.tokens[call].size()) {
+      const int64_t theirs = called.tokens[call][i];
       if (theirs >= 0 && size_t(theirs) < w.size() && w[size_t(theirs)] == 0)
         text += "; your token " + std::to_string(theirs) + " has no mass in this residual (q_" +
                 sub + " >= p_" + sub + " there), so it was drawn from other probabilities";

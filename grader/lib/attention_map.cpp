@@ -9,7 +9,7 @@ namespace {
 
 constexpr int64_t kMaxSide = 12;
 
-std::vector<double> values_of(const kt::Tensor& t) {
+std::vector<double> map_values(const kt::Tensor& t) {
   return t.to(kt::Float64).contiguous().to_vector<double>();
 }
 
@@ -47,7 +47,7 @@ std::optional<kt::Tensor> learner_weights(const std::vector<kt::TraceEvent>& eve
     return e.value.defined() && e.value.numel() == n && e.value.dtype() != kt::Bool;
   };
   const auto weights_like = [&](const kt::TraceEvent& e) {
-    return fits(e) && looks_like_weights(values_of(e.value), cols);
+    return fits(e) && looks_like_weights(map_values(e.value), cols);
   };
   const auto shaped = [&](const kt::TraceEvent& e) {
     return e.value.to(kt::Float64).contiguous();  // in its own shape (AttentionMap::got_shape)
@@ -88,7 +88,7 @@ AttentionMap make_attention_map(const kt::Tensor& expected, const kt::Tensor& go
   int64_t worst = 0;
   double worst_gap = -1;
   for (int64_t s = 0; s < e.size(0); ++s) {
-    const std::vector<double> ev = values_of(e.select(0, s)), gv = values_of(g.select(0, s));
+    const std::vector<double> ev = map_values(e.select(0, s)), gv = map_values(g.select(0, s));
     double gap = 0;
     for (size_t i = 0; i < ev.size(); ++i) {
       if (std::isnan(ev[i]) && std::isnan(gv[i])) continue;
@@ -117,7 +117,8 @@ AttentionMap make_attention_map(const kt::Tensor& expected, const kt::Tensor& go
   if (got.dim() > expected.dim()) map.got_shape = kt::shape_str(got.sizes());
   map.rows = std::min(rows, kMaxSide);
   map.cols = std::min(cols, kMaxSide);
-  const std::vector<double> ev = values_of(e.select(0, worst)), gv = values_of(g.select(0, worst));
+  const std::vector<double> ev = map_values(e.select(0, worst)),
+                            gv = map_values(g.select(0, worst));
   for (int64_t i = 0; i < map.rows; ++i)
     for (int64_t j = 0; j < map.cols; ++j) {
       map.expected.push_back(ev[size_t(i * cols + j)]);

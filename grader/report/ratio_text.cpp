@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <numeric>
 
-namespace grader::report {
+namespace report {
 
 namespace {
 
@@ -58,4 +58,4 @@ std::string ratio_reading(double r) {
   return "";
 }
 
-}  // namespace grader::report
+}  // namespace report

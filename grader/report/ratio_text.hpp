@@ -6,10 +6,10 @@
 
 #include <string>
 
-namespace grader::report {
+namespace report {
 
 /// "1 / sqrt(2)" for 0.707107, "sqrt(3)" for 1.73205, "1 / 0.7" for 1.42857, "1 / 3" for
 /// 0.333333; "" when the ratio reads no simpler than its digits (2, 0.5, 0.9, 0.25).
 std::string ratio_reading(double r);
 
-}  // namespace grader::report
+}  // namespace report

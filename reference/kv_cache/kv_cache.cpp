@@ -12,13 +12,13 @@ namespace {
 
 using Values = std::vector<double>;
 
-Values values(const kt::Tensor& t) { return t.to(kt::Float64).contiguous().to_vector<double>(); }
+Values as_values(const kt::Tensor& t) { return t.to(kt::Float64).contiguous().to_vector<double>(); }
 
 /// y[r, :] = x[r, :] Wᵀ + b for rows of n values; W is (m, n).
 Values project(const Values& x, int64_t rows, const kt::Tensor& w, const kt::Tensor& b) {
   const int64_t m = w.size(0), n = w.size(1);
-  const Values W = values(w);
-  const Values bias = b.defined() ? values(b) : Values(size_t(m), 0.0);
+  const Values W = as_values(w);
+  const Values bias = b.defined() ? as_values(b) : Values(size_t(m), 0.0);
   Values y(size_t(rows * m));
   for (int64_t r = 0; r < rows; ++r) {
     for (int64_t o = 0; o < m; ++o) {
@@ -46,11 +46,11 @@ kt::Tensor heads(const Values& y, int64_t B, int64_t T, int64_t H, int64_t dh) {
 
 CachedSequence cached_attention(const kt::Tensor& x, const MhaWeights& w, int64_t num_heads) {
   const int64_t B = x.size(0), T = x.size(1), D = x.size(2), H = num_heads, dh = D / H;
-  const Values xs = values(x);
+  const Values xs = as_values(x);
   const kt::Tensor q = ref::rope(heads(project(xs, B * T, w.wq, w.bq), B, T, H, dh), 0);
   const kt::Tensor k = ref::rope(heads(project(xs, B * T, w.wk, w.bk), B, T, H, dh), 0);
   const kt::Tensor v = heads(project(xs, B * T, w.wv, w.bv), B, T, H, dh);
-  const Values Q = values(q), K = values(k), V = values(v);
+  const Values Q = as_values(q), K = as_values(k), V = as_values(v);
   const double scale = 1.0 / std::sqrt(double(dh));
   Values merged(size_t(B * T * D));  // (B, T, H * dh)
   Values p(static_cast<size_t>(T));

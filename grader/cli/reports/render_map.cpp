@@ -160,7 +160,7 @@ std::string attention_map_text(const AttentionMap& m, bool colour, const std::st
   if (rows_alike && std::abs(first_sum - 1.0) > 1e-3 && first_sum > 0) {
     char sum[32];
     std::snprintf(sum, sizeof sum, "%.6g", first_sum);
-    const std::string reading = grader::report::ratio_reading(first_sum);
+    const std::string reading = report::ratio_reading(first_sum);
     s += wrap(std::string("Every row of yours sums to ") + sum +
                   (reading.find("sqrt") == std::string::npos ? "" : " = " + reading) +
                   ", each expected row to 1: what your code returns is scaled by that (the "

@@ -25,7 +25,7 @@ using cli::testing::threw;
 using Grouping =
     std::map<std::string, std::string>;  // failing check -> the check showing its cause
 
-TestResult check(const std::string& id, Status status, const std::string& message = "x.") {
+TestResult a_check(const std::string& id, Status status, const std::string& message = "x.") {
   return cli::testing::check(id, status, message);
 }
 
@@ -41,73 +41,73 @@ cli::KataResult kata(std::vector<TestResult> tests) {
 /// A found pitfall with a catalogued mistake beside it: two general checks diagnosed with the
 /// double, the pitfall's own check, and a pitfall the double names whose detector is silent.
 std::vector<TestResult> double_with_a_pitfall() {
-  TestResult values = check("matches_reference", Status::Fail, "differs.");
+  TestResult values = a_check("matches_reference", Status::Fail, "differs.");
   values.diagnosis = "scale_by_d_k+masks_combined_with_or";
   values.diagnosis_parts = {"scale_by_d_k", "masks_combined_with_or"};
   values.diagnosis_message = "Your output equals two mistakes at once.";
-  TestResult axes = check("leading_axes", Status::Fail, "differs.");
+  TestResult axes = a_check("leading_axes", Status::Fail, "differs.");
   axes.diagnosis = values.diagnosis;
   axes.diagnosis_parts = values.diagnosis_parts;
-  TestResult named = check("pitfall_scale_by_d_k", Status::Fail, "divided by d_k.");
+  TestResult named = a_check("pitfall_scale_by_d_k", Status::Fail, "divided by d_k.");
   named.pitfall = "scale_by_d_k";
-  return {values, axes, named, check("pitfall_missing_scale", Status::Pass)};
+  return {values, axes, named, a_check("pitfall_missing_scale", Status::Pass)};
 }
 
 /// Results whose failures fall into one, two or several causes, through every kind of key.
 std::vector<cli::KataResult> results() {
   std::vector<cli::KataResult> out;
   {  // a pitfall that explains a thrown error elsewhere, and a diagnosis of its own
-    TestResult shape = check("shape", Status::Fail, "forward threw.");
+    TestResult shape = a_check("shape", Status::Fail, "forward threw.");
     threw(shape, "kt::ViewError", "view size is not compatible (view of shape [1, 2, 2, 2])");
     TestResult order = could_not_check("pitfall_wrong_head_order", "x", "x.");
     threw(order, "kt::ViewError", "view size is not compatible (view of shape [1, 3, 2, 2])");
-    TestResult named = check("pitfall_missing_contiguous", Status::Fail, "view() throws.");
+    TestResult named = a_check("pitfall_missing_contiguous", Status::Fail, "view() throws.");
     named.pitfall = "missing_contiguous";
     threw(named, "kt::ViewError", "view size is not compatible (view of shape [1, 2, 2, 2])");
-    TestResult other = check("matches_reference", Status::Fail, "differs.");
+    TestResult other = a_check("matches_reference", Status::Fail, "differs.");
     other.diagnosis = "mask_ignored";
-    out.push_back(kata({shape, check("causal_is_causal", Status::Pass), order, named, other}));
+    out.push_back(kata({shape, a_check("causal_is_causal", Status::Pass), order, named, other}));
   }
   {  // a wrong dtype in two checks, beside a pitfall: two causes, neither listed under the other
-    TestResult shape = check("shape", Status::Fail, "the result has dtype float32.");
+    TestResult shape = a_check("shape", Status::Fail, "the result has dtype float32.");
     shape.wrong = Wrong::Dtype;
     TestResult skipped = could_not_check("pitfall_neg_inf_nan", "x", "x.");
     skipped.wrong = Wrong::Dtype;
-    TestResult named = check("pitfall_scale_by_d_model", Status::Fail, "scaled by d_model.");
+    TestResult named = a_check("pitfall_scale_by_d_model", Status::Fail, "scaled by d_model.");
     named.pitfall = "scale_by_d_model";
-    TestResult values = check("matches_reference", Status::Fail, "differs.");
+    TestResult values = a_check("matches_reference", Status::Fail, "differs.");
     values.pitfall = "";
     values.diagnosis = "scale_by_d_model";
     out.push_back(kata({shape, values, skipped, named}));
   }
   {  // crashes by one signal, another signal, a time-out and the checks not run after it
-    TestResult a = check("shape", Status::Error, "crashed with SIGSEGV on the case below.");
+    TestResult a = a_check("shape", Status::Error, "crashed with SIGSEGV on the case below.");
     a.stop = Stop::Crashed;
     a.signal = 11;
-    TestResult b = check("matches_reference", Status::Error, "crashed with SIGSEGV.");
+    TestResult b = a_check("matches_reference", Status::Error, "crashed with SIGSEGV.");
     b.stop = Stop::Crashed;
     b.signal = 11;
-    TestResult c = check("fully_masked_rows", Status::Error, "crashed with SIGFPE.");
+    TestResult c = a_check("fully_masked_rows", Status::Error, "crashed with SIGFPE.");
     c.stop = Stop::Crashed;
     c.signal = 8;
-    TestResult slow = check("causal_is_causal", Status::Error, "timed out: used 10 s.");
+    TestResult slow = a_check("causal_is_causal", Status::Error, "timed out: used 10 s.");
     slow.stop = Stop::CpuLimit;
-    TestResult not_run = check("pitfall_neg_inf_nan", Status::Error, "not run.");
+    TestResult not_run = a_check("pitfall_neg_inf_nan", Status::Error, "not run.");
     not_run.stop = Stop::NotRun;
     not_run.after = "causal_is_causal";
     out.push_back(kata({a, slow, b, c, not_run}));
   }
   {  // a journey shared by two checks, two pitfalls each on its own, one check alone
-    TestResult a = check("matches_reference", Status::Fail, "differs.");
+    TestResult a = a_check("matches_reference", Status::Fail, "differs.");
     a.journey = "step 3 never computed";
-    TestResult b = check("causal_is_causal", Status::Fail, "differs.");
+    TestResult b = a_check("causal_is_causal", Status::Fail, "differs.");
     b.journey = a.journey;
-    TestResult p = check("pitfall_mask_after_softmax", Status::Fail, "masked after.");
+    TestResult p = a_check("pitfall_mask_after_softmax", Status::Fail, "masked after.");
     p.pitfall = "mask_after_softmax";
-    TestResult q = check("pitfall_softmax_wrong_dim", Status::Fail, "wrong dim.");
+    TestResult q = a_check("pitfall_softmax_wrong_dim", Status::Fail, "wrong dim.");
     q.pitfall = "softmax_wrong_dim";
-    TestResult alone = check("fully_masked_rows", Status::Fail, "NaN in a row.");
-    out.push_back(kata({a, p, b, q, alone, check("shape", Status::Pass)}));
+    TestResult alone = a_check("fully_masked_rows", Status::Fail, "NaN in a row.");
+    out.push_back(kata({a, p, b, q, alone, a_check("shape", Status::Pass)}));
   }
   out.push_back(kata(double_with_a_pitfall()));
   return out;
@@ -211,13 +211,13 @@ TEST_CASE("causes come from typed reasons: one signal, one exception type, a not
   CHECK(views.at("matches_reference") == "matches_reference");
   // One exception type from two ops (a masked_fill's broadcast where the case has a mask, a
   // matmul's where it has none): one mistake, one cause, and the text does not call it "the same".
-  TestResult shape = check("shape", Status::Fail, "forward threw.");
+  TestResult shape = a_check("shape", Status::Fail, "forward threw.");
   threw(shape, "kt::Error",
         "masked_fill: the size of tensor a (4) must match (shapes [1, 2, 2, 4] "
         "and [2, 2])");
-  TestResult values = check("matches_reference", Status::Fail, "forward threw.");
+  TestResult values = a_check("matches_reference", Status::Fail, "forward threw.");
   threw(values, "kt::Error", "matmul: the batch dims [1, 4] and [1, 2] do not broadcast");
-  TestResult again = check("causal_is_causal", Status::Fail, "forward threw.");
+  TestResult again = a_check("causal_is_causal", Status::Fail, "forward threw.");
   threw(again, "kt::Error",
         "masked_fill: the size of tensor a (3) must match (shapes [1, 2, 3, 3] "
         "and [1, 1, 2, 2])");
@@ -229,12 +229,12 @@ TEST_CASE("causes come from typed reasons: one signal, one exception type, a not
   CHECK(text.find("Same cause as shape above (it threw a kt::Error too)") != std::string::npos);
   CHECK(text.find("Same cause as shape above (it threw the same kt::Error)") != std::string::npos);
   // Beside a check that did not throw (tied through a journey both share), no "too".
-  TestResult wrong_shape = check("shape", Status::Fail, "the result has shape [1, 2].");
+  TestResult wrong_shape = a_check("shape", Status::Fail, "the result has shape [1, 2].");
   wrong_shape.journey = "step 4 computed differently";
-  TestResult both = check("matches_reference", Status::Fail, "differs.");
+  TestResult both = a_check("matches_reference", Status::Fail, "differs.");
   both.journey = wrong_shape.journey;
   threw(both, "kt::Error", "matmul: the batch dims [1, 4] and [1, 2] do not broadcast");
-  TestResult thrown = check("leading_axes", Status::Fail, "forward threw.");
+  TestResult thrown = a_check("leading_axes", Status::Fail, "forward threw.");
   threw(thrown, "kt::Error", "masked_fill: the size of tensor a (4) must match");
   TestResult skipped = could_not_check("pitfall_missing_scale", "missing_scale", "x.");
   threw(skipped, "kt::Error", "masked_fill: the size of tensor a (3) must match");
@@ -296,12 +296,12 @@ TEST_CASE("a pitfall with a second mistake beside it is told as both, never as u
 }
 
 TEST_CASE("a pitfall's check that passes beside a diagnosis naming it says so", "[render]") {
-  TestResult values = check("prefill_matches_reference", Status::Fail, "differs.");
+  TestResult values = a_check("prefill_matches_reference", Status::Fail, "differs.");
   values.diagnosis = "causal_top_left+keys_never_rotated";
   values.diagnosis_parts = {"causal_top_left", "keys_never_rotated"};
   const std::string text =
-      cli::to_text(kata({values, check("pitfall_causal_top_left", Status::Pass),
-                         check("pitfall_cache_not_appended", Status::Pass)}),
+      cli::to_text(kata({values, a_check("pitfall_causal_top_left", Status::Pass),
+                         a_check("pitfall_cache_not_appended", Status::Pass)}),
                    false, "./grade kv_cache");
   CHECK(
       text.find("  PASS  pitfall_causal_top_left  (its detector did not find it alone; the "
@@ -314,8 +314,9 @@ TEST_CASE("a pitfall's check that passes beside a diagnosis naming it says so", 
 TEST_CASE("beside a failure, the pitfalls not found are one line that says what it means",
           "[render]") {
   const auto report = [](Status values) {
-    cli::KataResult r = kata({check("matches_reference", values, "differs."),
-                              check("pitfall_a", Status::Pass), check("pitfall_b", Status::Pass)});
+    cli::KataResult r =
+        kata({a_check("matches_reference", values, "differs."), a_check("pitfall_a", Status::Pass),
+              a_check("pitfall_b", Status::Pass)});
     r.status = values;
     return cli::to_text(r, false, "./grade sdpa");
   };
@@ -353,13 +354,13 @@ TEST_CASE(
     "causes after the first, with no pitfall, are not called separate: one mistake can show "
     "two ways",
     "[render]") {
-  TestResult shape = check("shape", Status::Fail, "the result has shape [1, 4].");
+  TestResult shape = a_check("shape", Status::Fail, "the result has shape [1, 4].");
   shape.wrong = Wrong::Shape;
-  TestResult norm = check("norm_preserved", Status::Fail, "x.");
+  TestResult norm = a_check("norm_preserved", Status::Fail, "x.");
   norm.wrong = Wrong::Shape;
-  TestResult values = check("matches_reference", Status::Fail, "differs.");
+  TestResult values = a_check("matches_reference", Status::Fail, "differs.");
   values.journey = "step 3 never computed";
-  TestResult other = check("relative_positions", Status::Fail, "differs.");
+  TestResult other = a_check("relative_positions", Status::Fail, "differs.");
   other.journey = values.journey;
   std::string text = cli::to_text(kata({shape, norm, values, other}), false, "./grade rope");
   std::replace(text.begin(), text.end(), '\n', ' ');  // the summary's lines are wrapped
@@ -375,14 +376,14 @@ TEST_CASE("journeys on different cases that name one diverging step are one caus
           "[render]") {
   // One rope mistake: the angles never made. Wrong values on one case, a throw on another; each
   // journey is on its own case (other text), and both name step 3.
-  TestResult values = check("matches_reference", Status::Fail, "differs.");
+  TestResult values = a_check("matches_reference", Status::Fail, "differs.");
   values.journey = "On the case x shape = [1, 1, 2, 4]:\n...";
   values.journey_step = "step 3 (angles = positions ⊗ inv_freq)";
-  TestResult thrown = check("continues_from_start_pos", Status::Fail, "rope threw.");
+  TestResult thrown = a_check("continues_from_start_pos", Status::Fail, "rope threw.");
   threw(thrown, "kt::Error", "mul: the sizes [3] and [4] do not broadcast");
   thrown.journey = "On the case x shape = [1, 2, 3, 8]:\n...";
   thrown.journey_step = values.journey_step;
-  TestResult other = check("long_contexts", Status::Fail, "differs.");
+  TestResult other = a_check("long_contexts", Status::Fail, "differs.");
   other.journey = "On the case x shape = [1, 1, 2, 4], start_pos = 1000:\n...";
   other.journey_step = "step 5 (cos(emb))";  // another step: another cause
   const cli::KataResult r = kata({values, thrown, other});
@@ -394,7 +395,7 @@ TEST_CASE("journeys on different cases that name one diverging step are one caus
   CHECK(text.find("2 checks come from one cause, the divergence at step 3 (angles = positions ⊗ "
                   "inv_freq) shown under matches_reference: fix it first.") != std::string::npos);
   // A check tied by the step alone says which step, with no parentheses in parentheses.
-  TestResult tied = check("any_layout", Status::Fail, "differs.");
+  TestResult tied = a_check("any_layout", Status::Fail, "differs.");
   tied.journey = "On the case x shape = [2, 1, 4, 6]:\n...";
   tied.journey_step = values.journey_step;
   const std::string by_step = std::regex_replace(

@@ -10,7 +10,7 @@
 namespace {
 
 // (Appended piece by piece: GCC 12 warns, wrongly, about `std::string + char + "..."` here.)
-const std::string kHostile = [] {
+const std::string kHostileText = [] {
   std::string s("┌─┐ \xff\xfe nul ");
   s += '\0';
   s += " \x1b[31m end \xc3";
@@ -22,21 +22,21 @@ cli::KataResult hostile_result() {
   r.kata = "mha";
   r.title = "t";
   r.status = cli::Status::Fail;
-  r.warnings = kHostile;
+  r.warnings = kHostileText;
   cli::TestResult t;
   t.id = "shape";
-  t.title = kHostile;
+  t.title = kHostileText;
   t.status = cli::Status::Fail;
-  t.message = kHostile;
+  t.message = kHostileText;
   t.pitfall = "neg_inf_nan";
-  t.diagnosis = kHostile;
-  t.diagnosis_message = kHostile;
-  t.journey = kHostile + "\n" + kHostile;
-  t.difference = kHostile;
-  t.counterexample = {{"x", kHostile}};
-  t.expected = kHostile;
-  t.got = kHostile;
-  t.output = std::string(3000, 'z') + kHostile;
+  t.diagnosis = kHostileText;
+  t.diagnosis_message = kHostileText;
+  t.journey = kHostileText + "\n" + kHostileText;
+  t.difference = kHostileText;
+  t.counterexample = {{"x", kHostileText}};
+  t.expected = kHostileText;
+  t.got = kHostileText;
+  t.output = std::string(3000, 'z') + kHostileText;
   r.tests = {t};
   return r;
 }

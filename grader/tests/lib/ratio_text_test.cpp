@@ -4,7 +4,7 @@
 
 #include "grader/report/ratio_text.hpp"
 
-using grader::report::ratio_reading;
+using report::ratio_reading;
 
 TEST_CASE("a square root of a size reads as one, on either side of 1", "[ratio_text]") {
   CHECK(ratio_reading(std::sqrt(3.0)) == "sqrt(3)");

@@ -1,5 +1,7 @@
 #include "grader/katas/beam_search/detect.hpp"
 
+#include "grader/lib/confirmed.hpp"
+
 #include <algorithm>
 #include <map>
 
@@ -97,41 +99,29 @@ bool shows(const Case& c, const Steps& mistake, bool Made::*pitfall) {
 Outcome detect(uint64_t seed, const Spec& spec, const Steps& mistake, bool Made::*pitfall,
                const char* id, const std::function<std::string(const Case&, const Steps&)>& message,
                int cases) {
-  // A case that shows the mistake (ten draws at most), or none.
-  const auto showing = [&]() -> std::optional<Case> {
-    for (int tries = 0; tries < 10; ++tries) {
-      Case c = generate(spec);
-      if (shows(c, mistake, pitfall)) return c;
-    }
-    return std::nullopt;
+  const ConfirmedSearch<Case, Called, Steps> search{
+      .showing =
+          [&] {
+            return first_showing<Case>([&] { return generate(spec); },
+                                       [&](const Case& c) { return shows(c, mistake, pitfall); });
+          },
+      .call = call_learner_on,
+      .stopped = [&](const Case& c, const Called& called) { return cannot_check(c, called, id); },
+      .explained = [&](const Case& c, const Called& called) -> std::optional<Steps> {
+        if (called.changed || same_result(c.reference().result, called.hyps)) return std::nullopt;
+        return steps_with(c, called.hyps, pitfall);
+      },
+      .report =
+          [&](const Case& c, const Called& called, const Steps& steps) {
+            Failure f = wrong_result(c, called, message(c, steps), "");
+            f.pitfall = id;
+            return f;
+          },
   };
   // Not shrunk: the body draws cases until one shows the mistake, and a shrink would re-run it
   // hundreds of times (1.4 s of a detector's CPU) for a case no easier to read.
   return run_beam_property(
-      seed, cases,
-      [&]() -> std::optional<Failure> {
-        const auto first = showing();
-        if (!first) return std::nullopt;  // nothing to tell from these cases
-        const Case& c = *first;
-        const Called called = call_learner_on(c);
-        if (auto stopped = cannot_check(c, called, id)) return stopped;
-        if (called.changed)
-          return std::nullopt;  // the model's answers changed: nothing to simulate
-        if (same_result(c.reference().result, called.hyps)) return std::nullopt;
-        const auto steps = steps_with(c, called.hyps, pitfall);
-        if (!steps) return std::nullopt;
-        // And on a second case: a mistake outside the search may return what the pitfall returns on
-        // one case, not on two.
-        const auto second = showing();
-        if (!second) return std::nullopt;
-        const Called again = call_learner_on(*second);
-        if (auto stopped = cannot_check(*second, again, id)) return stopped;
-        if (again.changed || !steps_with(*second, again.hyps, pitfall)) return std::nullopt;
-        Failure f = wrong_result(c, called, message(c, *steps), "");
-        f.pitfall = id;
-        return f;
-      },
-      /*shrink=*/false);
+      seed, cases, [&] { return confirmed_on_two(search); }, /*shrink=*/false);
 }
 
 }  // namespace grader::kata_beam_search

@@ -1,5 +1,7 @@
 #include "grader/katas/sampling/detect.hpp"
 
+#include "grader/lib/confirmed.hpp"
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -86,44 +88,36 @@ bool shows(const Case& c, const Steps& mistake, bool Made::*pitfall) {
 Outcome detect(uint64_t seed, const Spec& spec, const Steps& mistake, bool Made::*pitfall,
                const char* id, const std::function<std::string(const Case&, const Steps&)>& message,
                int cases) {
-  // A case that shows the mistake (ten draws at most), or none.
-  const auto showing = [&]() -> std::optional<Case> {
-    for (int tries = 0; tries < 10; ++tries) {
-      Case c = generate(spec);
-      if (shows(c, mistake, pitfall)) return c;
-    }
-    return std::nullopt;
+  const ConfirmedSearch<Case, Called, Steps> search{
+      .showing =
+          [&] {
+            return first_showing<Case>([&] { return generate(spec); },
+                                       [&](const Case& c) { return shows(c, mistake, pitfall); });
+          },
+      .call = call_learner_on,
+      .stopped = [&](const Case& c, const Called& called) { return cannot_check(c, called, id); },
+      .explained = [&](const Case& c, const Called& called) -> std::optional<Steps> {
+        if (called.changed || explains(c, reference_walk(c), called.tokens, called.draws))
+          return std::nullopt;
+        return steps_with(c, called.tokens, called.draws, pitfall);
+      },
+      // An example: the first wrong draw, or (every token right: a clamped temperature 0 returns
+      // the argmax) the draws counted.
+      .report =
+          [&](const Case& c, const Called& called, const Steps& steps) {
+            const int64_t at = first_difference(c, called.tokens);
+            Failure f =
+                failure(c, called.tokens,
+                        message(c, steps) +
+                            (at >= 0 ? " For instance, " +
+                                           explain_draw(c, size_t(at), token_at(called.tokens, at))
+                                     : " Here " + draws_text(c, called.draws) + "."));
+            if (at < 0) set_draws(f, c, called.draws);
+            f.pitfall = id;
+            return f;
+          },
   };
-  return run_sampling_property(seed, cases, [&]() -> std::optional<Failure> {
-    const auto first = showing();
-    if (!first) return std::nullopt;  // nothing to tell from these cases
-    const Case& c = *first;
-    const Called called = call_learner_on(c);
-    if (auto stopped = cannot_check(c, called, id)) return stopped;
-    if (called.changed) return std::nullopt;  // each call saw other logits: nothing to simulate
-    if (explains(c, reference_walk(c), called.tokens, called.draws)) return std::nullopt;
-    const auto steps = steps_with(c, called.tokens, called.draws, pitfall);
-    if (!steps) return std::nullopt;
-    // And on a second case: a mistake outside the search may keep the same tokens as the pitfall
-    // on one case, not on two.
-    const auto second = showing();
-    if (!second) return std::nullopt;
-    const Called again = call_learner_on(*second);
-    if (auto stopped = cannot_check(*second, again, id)) return stopped;
-    if (again.changed || !steps_with(*second, again.tokens, again.draws, pitfall))
-      return std::nullopt;
-    // An example: the first wrong draw, or (every token right: a clamped temperature 0 returns
-    // the argmax) the draws counted.
-    const int64_t at = first_difference(c, called.tokens);
-    Failure f = failure(
-        c, called.tokens,
-        message(c, *steps) +
-            (at >= 0 ? " For instance, " + explain_draw(c, size_t(at), token_at(called.tokens, at))
-                     : " Here " + draws_text(c, called.draws) + "."));
-    if (at < 0) set_draws(f, c, called.draws);
-    f.pitfall = id;
-    return f;
-  });
+  return run_sampling_property(seed, cases, [&] { return confirmed_on_two(search); });
 }
 
 }  // namespace grader::kata_sampling

@@ -19,7 +19,8 @@
 // one time in 30000: 200 draws tell a searched computation from a mistake outside the search (a
 // walk from the other end, a sampler whose logits drift from call to call); a nucleus is a set,
 // which a mistake outside the search may keep on one case, so the pitfall must explain the tokens
-// of a second case that shows it too. A learner whose calls
+// of a second case that shows it too (Note [a pitfall confirmed on two cases] in
+// grader/lib/confirmed.hpp). A learner whose calls
 // change logits is not judged (inputs_unchanged says so). Two mistakes
 // are named both, and tokens no computation gives are named with none. Each runs where its mistake
 // shows: temperature_after_softmax at temperatures 0.5 and 2, temperature_zero_not_greedy at 0,

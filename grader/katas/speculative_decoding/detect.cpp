@@ -1,5 +1,7 @@
 #include "grader/katas/speculative_decoding/detect.hpp"
 
+#include "grader/lib/confirmed.hpp"
+
 namespace grader::kata_speculative_decoding {
 
 std::vector<Steps> searched_steps() {
@@ -59,37 +61,29 @@ bool shows(const Case& c, const Steps& mistake, bool Made::*pitfall) {
 Outcome detect(uint64_t seed, const Spec& spec, const Steps& mistake, bool Made::*pitfall,
                const char* id, const std::function<std::string(const Case&, const Steps&)>& message,
                int cases) {
-  const auto showing = [&]() -> std::optional<Case> {
-    for (int tries = 0; tries < 10; ++tries) {
-      Case c = generate(spec);
-      if (shows(c, mistake, pitfall)) return c;
-    }
-    return std::nullopt;
+  const ConfirmedSearch<Case, Called, Steps> search{
+      .showing =
+          [&] {
+            return first_showing<Case>([&] { return generate(spec); },
+                                       [&](const Case& c) { return shows(c, mistake, pitfall); });
+          },
+      .call = call_learner_on,
+      .stopped = [&](const Case& c, const Called& called) { return cannot_check(c, called, id); },
+      .explained = [&](const Case& c, const Called& called) -> std::optional<Steps> {
+        if (called.changed || same(called, reference_replay(c))) return std::nullopt;
+        return steps_with(c, called, pitfall);
+      },
+      .report =
+          [&](const Case& c, const Called& called, const Steps& steps) {
+            Failure f = *compare(c, called, "");
+            f.message = message(c, steps) + " Here " + f.message;
+            f.pitfall = id;
+            return f;
+          },
   };
   // Not shrunk: the body draws cases until one shows the mistake (see the beam_search kata).
   return run_speculative_property(
-      seed, cases,
-      [&]() -> std::optional<Failure> {
-        const auto first = showing();
-        if (!first) return std::nullopt;
-        const Case& c = *first;
-        const Called called = call_learner_on(c);
-        if (auto stopped = cannot_check(c, called, id)) return stopped;
-        if (called.changed) return std::nullopt;
-        if (same(called, reference_replay(c))) return std::nullopt;
-        const auto steps = steps_with(c, called, pitfall);
-        if (!steps) return std::nullopt;
-        const auto second = showing();
-        if (!second) return std::nullopt;
-        const Called again = call_learner_on(*second);
-        if (auto stopped = cannot_check(*second, again, id)) return stopped;
-        if (again.changed || !steps_with(*second, again, pitfall)) return std::nullopt;
-        auto f = compare(c, called, "");
-        f->message = message(c, *steps) + " Here " + f->message;
-        f->pitfall = id;
-        return f;
-      },
-      /*shrink=*/false);
+      seed, cases, [&] { return confirmed_on_two(search); }, /*shrink=*/false);
 }
 
 }  // namespace grader::kata_speculative_decoding

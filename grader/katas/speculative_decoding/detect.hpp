@@ -9,14 +9,13 @@
 // are accepted (no_bonus_token). A detector makes 100 calls sharing one generator on a case (V 3-8,
 // K 1-4, each call its own draft) and replays every such step: it names its pitfall when the
 // tokens of the 100 calls and the number of draws are what steps that make it give, and no step
-// without it gives them. A case is drawn again (up to ten times) until the pitfall's own slip gives
-// other tokens than every single slip that is not it, the right step included (shows); and a
-// mistake outside the search may give what the pitfall gives on one case, not on two: the pitfall
-// must explain a second case that shows it too. A learner whose calls change an input is not
-// judged. Two mistakes are named both; tokens no step gives are named with none. Each runs where
-// its mistake shows: the rejections' pitfalls where p and q are unrelated (rejections early),
-// ratio_inverted where p is q's logits plus noise (ratios on both sides of 1), no_bonus_token where
-// p_i = q_i (every draft accepted).
+// without it gives them, on two cases where the pitfall's own slip gives other tokens than every
+// single slip that is not it, the right step included (shows; Note [a pitfall confirmed on two
+// cases] in grader/lib/confirmed.hpp). A learner whose calls change an input is not judged. Two
+// mistakes are named both; tokens no step gives are named with none. Each runs where its mistake
+// shows: the rejections' pitfalls where p and q are unrelated (rejections early), ratio_inverted
+// where p is q's logits plus noise (ratios on both sides of 1), no_bonus_token where p_i = q_i
+// (every draft accepted).
 #pragma once
 
 #include <functional>

@@ -44,6 +44,9 @@ struct SameShapeKata {
   std::string float64_from;
   /// The kata's diagnosis of a value failure (diagnose_after_shrinking), or empty.
   std::function<void(Failure&, const Case&)> diagnose;
+  /// What the result is called where its values are shown ("expected out[0, :] = ..."): "out",
+  /// or the argument a kata updates in place ("param").
+  std::string result_name = "out";
 
   [[nodiscard]] bool shape_ok(const Case& c, const Run& run) const {
     const kt::Tensor& x = input(c);
@@ -55,7 +58,7 @@ struct SameShapeKata {
     Failure f;
     f.message = std::move(message);
     f.counterexample = c.describe();
-    show_worst_row(got, expected, f, "out", row_axis ? row_axis(c) : -1);
+    show_worst_row(got, expected, f, result_name, row_axis ? row_axis(c) : -1);
     return f;
   }
   /// The failure for a call that threw or returned another shape or dtype (not_implemented when

@@ -99,7 +99,7 @@ Outcome check_bad_target_throws(uint64_t seed) {
     c.target = c.target.clone();
     c.target.set({row}, double(classes));
     const Run run = run_learner(c);
-    if (run.not_implemented) return failure_from_run(c, run);
+    if (run.not_implemented || run.out_of_memory) return failure_from_run(c, run);
     if (!run.ok() && run.exception == "kt::Error") return std::nullopt;
     Failure f;
     f.message =

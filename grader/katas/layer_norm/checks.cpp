@@ -88,7 +88,7 @@ Outcome check_wrong_sizes_throw(uint64_t seed) {
     const bool bad_weight = *rc::gen::arbitrary<bool>().as("the weight has the wrong size");
     (bad_weight ? c.weight : c.bias) = kt::ones({d + 1}, kt::Float64);
     const Run run = run_learner(c);
-    if (run.not_implemented) return kata().failure_from_run(c, run);
+    if (run.not_implemented || run.out_of_memory) return kata().failure_from_run(c, run);
     if (!run.ok() && run.shape_error) return std::nullopt;
     const std::string which = bad_weight ? "weight" : "bias";
     Failure f;

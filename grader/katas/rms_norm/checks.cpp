@@ -88,7 +88,7 @@ Outcome check_wrong_sizes_throw(uint64_t seed) {
     const int64_t d = c.x.size(-1);
     c.weight = kt::ones({d + 1}, kt::Float64);
     const Run run = run_learner(c);
-    if (run.not_implemented) return kata().failure_from_run(c, run);
+    if (run.not_implemented || run.out_of_memory) return kata().failure_from_run(c, run);
     if (!run.ok() && run.shape_error) return std::nullopt;
     Failure f;
     f.message = "with x of shape " + kt::shape_str(c.x.sizes()) + " and weight of shape [" +

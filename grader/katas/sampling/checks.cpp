@@ -220,7 +220,8 @@ Outcome check_bad_arguments_throw(uint64_t seed) {
         break;
     }
     const Called called = call_learner_on(c);
-    if (called.run.not_implemented) return failure_from_run(c, called.run);
+    if (called.run.not_implemented || called.run.out_of_memory)
+      return failure_from_run(c, called.run);
     if (called.run.value_error) return std::nullopt;
     Failure f;
     f.message = what +

@@ -1,0 +1,160 @@
+#include "grader/katas/adamw/catalogue.hpp"
+
+#include <cmath>
+#include <utility>
+
+#include "grader/katas/adamw/mistakes.hpp"
+
+namespace grader::kata_adamw {
+namespace {
+
+kt::Tensor with(const Case& c, const Steps& steps) { return adamw_with_steps(c, steps).param; }
+
+}  // namespace
+
+std::vector<Entry> catalogue() {
+  using Decay = Steps::Decay;
+  std::vector<Entry> entries;
+  const auto add = [&](const char* id, const char* what, const char* fix, const Steps& steps) {
+    entries.push_back({{id, what, fix}, [steps](const Case& c) { return with(c, steps); }});
+  };
+  // Weight decay.
+  add("l2_instead_of_decoupled",
+      "Adam with L2 regularisation: weight_decay * param added to the gradient, no decoupled decay",
+      "Leave the gradient alone and multiply param by 1 - lr * weight_decay.",
+      {.decay = Decay::L2});
+  add("decay_twice", "AdamW with weight_decay * param also added to the gradient (L2 as well)",
+      "Decay only once: param * (1 - lr * weight_decay), the gradient left as it is.",
+      {.decay = Decay::Both});
+  add("weight_decay_ignored", "Adam with no weight decay at all (weight_decay never read)",
+      "Multiply param by 1 - lr * weight_decay before the update.", {.decay = Decay::None});
+  add("decay_without_lr", "AdamW with param decayed by 1 - weight_decay (lr left out)",
+      "Decay by 1 - lr * weight_decay.", {.decay_times_lr = false});
+  add("decay_after_update", "AdamW with param decayed after the Adam update instead of before it",
+      "Multiply param by 1 - lr * weight_decay first, then subtract the update, as PyTorch does "
+      "(the order changes the result by lr^2 * weight_decay * update).",
+      {.decay_after_update = true});
+  // The moments and their corrections.
+  add("no_bias_correction", "AdamW with neither moment bias-corrected",
+      "Divide exp_avg by 1 - beta1^step and exp_avg_sq by 1 - beta2^step.",
+      {.correct_m = false, .correct_v = false});
+  add("no_bias_correction", "AdamW with exp_avg_sq never bias-corrected",
+      "Divide exp_avg_sq by 1 - beta2^step too.", {.correct_v = false});
+  add("no_bias_correction", "AdamW with exp_avg never bias-corrected",
+      "Divide exp_avg by 1 - beta1^step too.", {.correct_m = false});
+  add("bias_correction_wrong_step",
+      "AdamW with the corrections computed from the step count before its increment",
+      "Increment state.step first and correct with the new count.",
+      {.correction_step_behind = true});
+  add("step_not_incremented", "AdamW with state.step never incremented",
+      "Add one to state.step on every call, before computing the corrections.",
+      {.step_not_incremented = true});
+  add("betas_swapped", "AdamW with beta2 for exp_avg and beta1 for exp_avg_sq",
+      "exp_avg decays with beta1, exp_avg_sq with beta2.", {.betas_swapped = true});
+  add("moment_weights_swapped",
+      "AdamW with the moments' weights swapped: (1 - beta) * old + beta * new",
+      "Keep beta on the old moment: beta1 * exp_avg + (1 - beta1) * grad.",
+      {.moment_weights_swapped = true});
+  add("second_moment_of_abs", "AdamW with exp_avg_sq made from |grad| instead of grad^2",
+      "Square the gradient: exp_avg_sq averages grad * grad.", {.second_moment_of_abs = true});
+  add("momentum_ignored", "AdamW whose update uses the gradient instead of m_hat",
+      "The update is lr * m_hat / (sqrt(v_hat) + eps), with m_hat from exp_avg.",
+      {.momentum_ignored = true});
+  add("no_sqrt", "AdamW dividing by v_hat + eps instead of sqrt(v_hat) + eps",
+      "Take the square root of v_hat.", {.no_sqrt = true});
+  add("ascent", "AdamW with the update added to param instead of subtracted",
+      "Subtract the update: param moves against the gradient.", {.ascent = true});
+  add("state_not_kept", "AdamW with moments that start from zero on every call",
+      "Read the moments from state, and store the new ones back into state.",
+      {.state_not_kept = true});
+  // eps.
+  add("eps_inside_sqrt", "AdamW with eps inside the square root, sqrt(v_hat + eps)",
+      "Add eps after the root: sqrt(v_hat) + eps.", {.eps_inside_sqrt = true});
+  add("eps_on_uncorrected_root",
+      "Adam's paper's form: lr * sqrt(1 - beta2^step) / (1 - beta1^step) * exp_avg / "
+      "(sqrt(exp_avg_sq) + eps), eps added before the correction",
+      "torch.optim.AdamW adds eps to the corrected root: sqrt(exp_avg_sq) / sqrt(1 - beta2^step) "
+      "+ eps.",
+      {.eps_on_uncorrected = true});
+  entries.push_back({{"param_unchanged", "param as it was: never updated",
+                      "Write the new values into param itself: param.copy_(new_values)."},
+                     [](const Case& c) { return c.param.to(kt::Float64); }});
+  return entries;
+}
+
+std::vector<Case> discriminating_cases() {
+  kt::Generator gen(20261206);
+  const auto make = [&](const kt::Shape& shape, int calls, int64_t step, double scale,
+                        const ref::AdamWConfig& cfg) {
+    Case c;
+    c.param = kt::randn(shape, gen);
+    c.step = step;
+    if (step > 0) {
+      c.exp_avg = kt::randn(shape, gen) * (0.1 * scale);
+      const kt::Tensor r = kt::randn(shape, gen) * scale;
+      c.exp_avg_sq = r * r;
+    }
+    for (int i = 0; i < calls; ++i) c.grads.push_back(kt::randn(shape, gen) * scale);
+    c.cfg = cfg;
+    c.values = "fixed";
+    return c;
+  };
+  return {make({2, 3}, 2, 2, 1.0, {0.05, 0.8, 0.95, 0.01, 0.2}),
+          make({4}, 3, 5, 1.0, {0.02, 0.9, 0.99, 1e-3, 0.1}),
+          make({3, 2}, 2, 3, 1e-3, {0.01, 0.9, 0.999, 1e-6, 0.1}),
+          make({5}, 2, 0, 1.0, {0.01, 0.5, 0.9, 0.1, 0.3})};
+}
+
+std::vector<Step> expected_steps(const Case& c) {
+  const ref::AdamWConfig& k = c.cfg;
+  const kt::Tensor p = c.param.to(kt::Float64), g = c.grads.front().to(kt::Float64);
+  const kt::Tensor m0 = c.exp_avg.defined() ? c.exp_avg.to(kt::Float64) : kt::zeros_like(p);
+  const kt::Tensor v0 = c.exp_avg_sq.defined() ? c.exp_avg_sq.to(kt::Float64) : kt::zeros_like(p);
+  const double t = double(c.step + 1);
+  const kt::Tensor decayed = p * (1 - k.lr * k.weight_decay);
+  const kt::Tensor m = m0 * k.beta1 + g * (1 - k.beta1);
+  const kt::Tensor g2 = g * g;
+  const kt::Tensor v = v0 * k.beta2 + g2 * (1 - k.beta2);
+  const kt::Tensor m_hat = m / (1 - std::pow(k.beta1, t));
+  const kt::Tensor v_hat = v / (1 - std::pow(k.beta2, t));
+  const kt::Tensor root = kt::sqrt(v_hat), denom = root + k.eps;
+  const kt::Tensor update = m_hat / denom * k.lr;
+  // A step a later one is computed from counts as done another way when the learner skips it
+  // (v_hat inside torch's sqrt(exp_avg_sq) / sqrt(1 - beta2^step)): Note [aligning on values].
+  return {{"param * (1 - lr * weight_decay)", decayed, -1, {}},
+          {"exp_avg, updated with grad", m, -1, {}},
+          {"grad^2", g2, -1, {}},
+          {"exp_avg_sq, updated with grad^2", v, -1, {2}},
+          {"m_hat = exp_avg / (1 - beta1^step)", m_hat, -1, {1}},
+          {"v_hat = exp_avg_sq / (1 - beta2^step)", v_hat, -1, {3}},
+          {"sqrt(v_hat)", root, -1, {5}},
+          {"sqrt(v_hat) + eps", denom, -1, {6}},
+          {"lr * m_hat / (sqrt(v_hat) + eps)", update, -1, {4, 7}},
+          {"param after the first call", decayed - update, -1, {0, 8}}};
+}
+
+void diagnose_after_shrinking(Failure& f, const Case& failing) {
+  grader::diagnose_after_shrinking<Case>(f, failing, [] {
+    const std::vector<Entry> all = catalogue();
+    Diagnosis<Case> d;
+    for (const Entry& e : all) d.entries.push_back(e.entry);
+    d.computes = [all](size_t e, const Case& c) { return all[e].computes(c); };
+    d.discriminating_cases = discriminating_cases;
+    d.keeps_failing = [](const Case& c) { return c.param.dtype() == kt::Float64; };
+    d.learner = [](const Case& c) { return run_learner(c).out; };
+    d.reference = run_reference;
+    d.steps = expected_steps;
+    d.traced = [](const Case& c) {
+      Case first = c;  // the journey follows the first call alone
+      first.grads.resize(1);
+      return run_learner(first).out;
+    };
+    d.case_text = [](const Case& c) {
+      return "the case's first call (param shape " + kt::shape_str(c.param.sizes()) +
+             (c.fresh() ? ", a fresh state)" : ", state.step = " + std::to_string(c.step) + ")");
+    };
+    return d;
+  });
+}
+
+}  // namespace grader::kata_adamw

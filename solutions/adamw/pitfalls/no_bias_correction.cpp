@@ -1,0 +1,22 @@
+// expect-pitfalls: no_bias_correction
+// The raw moments in the update: neither is divided by 1 - beta^step.
+#include <cmath>
+
+#include "adamw.hpp"
+
+namespace kata {
+
+void adamw_step(kt::Tensor& param, const kt::Tensor& grad, AdamWState& state,
+                const AdamWConfig& cfg) {
+  if (!state.exp_avg.defined()) {
+    state.exp_avg = kt::zeros_like(param);
+    state.exp_avg_sq = kt::zeros_like(param);
+  }
+  state.step += 1;
+  const kt::Tensor decayed = param * (1 - cfg.lr * cfg.weight_decay);
+  state.exp_avg = state.exp_avg * cfg.beta1 + grad * (1 - cfg.beta1);
+  state.exp_avg_sq = state.exp_avg_sq * cfg.beta2 + grad * grad * (1 - cfg.beta2);
+  param.copy_(decayed - state.exp_avg / (kt::sqrt(state.exp_avg_sq) + cfg.eps) * cfg.lr);
+}
+
+}  // namespace kata

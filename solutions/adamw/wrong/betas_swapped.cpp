@@ -1,0 +1,26 @@
+// expect: fail
+// expect-diagnosis: betas_swapped
+// Wrong: beta2 for the first moment and beta1 for the second.
+#include <cmath>
+
+#include "adamw.hpp"
+
+namespace kata {
+
+void adamw_step(kt::Tensor& param, const kt::Tensor& grad, AdamWState& state,
+                const AdamWConfig& cfg) {
+  if (!state.exp_avg.defined()) {
+    state.exp_avg = kt::zeros_like(param);
+    state.exp_avg_sq = kt::zeros_like(param);
+  }
+  state.step += 1;
+  const double t = double(state.step);
+  state.exp_avg = state.exp_avg * cfg.beta2 + grad * (1 - cfg.beta2);
+  state.exp_avg_sq = state.exp_avg_sq * cfg.beta1 + grad * grad * (1 - cfg.beta1);
+  const kt::Tensor m_hat = state.exp_avg / (1 - std::pow(cfg.beta2, t));
+  const kt::Tensor v_hat = state.exp_avg_sq / (1 - std::pow(cfg.beta1, t));
+  param.copy_(param * (1 - cfg.lr * cfg.weight_decay) -
+              m_hat / (kt::sqrt(v_hat) + cfg.eps) * cfg.lr);
+}
+
+}  // namespace kata

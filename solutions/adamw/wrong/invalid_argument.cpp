@@ -1,0 +1,28 @@
+// expect: fail
+// Wrong: a grad of another shape throws std::invalid_argument, not kt::ShapeError.
+#include <cmath>
+#include <stdexcept>
+
+#include "adamw.hpp"
+
+namespace kata {
+
+void adamw_step(kt::Tensor& param, const kt::Tensor& grad, AdamWState& state,
+                const AdamWConfig& cfg) {
+  if (grad.sizes() != param.sizes())
+    throw std::invalid_argument("adamw_step: grad's shape differs");
+  if (!state.exp_avg.defined()) {
+    state.exp_avg = kt::zeros_like(param);
+    state.exp_avg_sq = kt::zeros_like(param);
+  }
+  state.step += 1;
+  const double t = double(state.step);
+  state.exp_avg = state.exp_avg * cfg.beta1 + grad * (1 - cfg.beta1);
+  state.exp_avg_sq = state.exp_avg_sq * cfg.beta2 + grad * grad * (1 - cfg.beta2);
+  const kt::Tensor m_hat = state.exp_avg / (1 - std::pow(cfg.beta1, t));
+  const kt::Tensor v_hat = state.exp_avg_sq / (1 - std::pow(cfg.beta2, t));
+  param.copy_(param * (1 - cfg.lr * cfg.weight_decay) -
+              m_hat / (kt::sqrt(v_hat) + cfg.eps) * cfg.lr);
+}
+
+}  // namespace kata

@@ -1,0 +1,18 @@
+// expect: error
+// Allocates without bound: the memory limit stops it; running out of memory is reported as an
+// error on every check (not a wrong answer, the argument checks' included), in normal and
+// sanitizer builds alike.
+#include <vector>
+
+#include "layer_norm_backward.hpp"
+
+namespace kata {
+
+LayerNormGrads layer_norm_backward(const kt::Tensor& x, const kt::Tensor&, const kt::Tensor&,
+                                   double) {
+  std::vector<kt::Tensor> hoard;
+  while (true) hoard.push_back(kt::zeros({1 << 20}));
+  return {x, x, x};
+}
+
+}  // namespace kata

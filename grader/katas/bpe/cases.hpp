@@ -1,0 +1,101 @@
+// Random cases for the bpe kata's checks (a corpus of words with counts and num_merges for
+// training; words to encode with the merges the reference learns from that corpus), the calls into
+// the learner's kata::bpe_train and kata::bpe_encode, and how their results are shown.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "grader/lib/check.hpp"
+#include "grader/lib/learner_call.hpp"
+#include "grader/lib/property.hpp"
+#include "kt/tensor.hpp"
+#include "reference/bpe/bpe.hpp"
+
+namespace grader::kata_bpe {
+
+using Merge = ref::Merge;
+using Words = std::vector<std::pair<std::string, int64_t>>;
+using Encoded = std::vector<std::vector<std::string>>;
+
+/// The words a case's corpus holds.
+enum class Corpus {
+  Mixed,    // words of 1 to 6 letters from "abcd", counts 1 to 5, some words listed twice
+  Repeats,  // runs of one letter ("aaaa") beside mixed words: overlapping pairs
+  Bytes,    // words with two-byte UTF-8 letters (é, ü) beside ASCII ones
+};
+
+/// Ranges a check draws its cases from. The defaults are the general checks' ranges.
+struct Spec {
+  Corpus corpus = Corpus::Mixed;
+  int64_t words_min = 1, words_max = 8;
+  int64_t merges_min = 0, merges_max = 10;
+  bool detector = false;  // the detectors' corpora (Note [bpe detectors] in detect.hpp)
+};
+
+/// The pitfall detectors' preset.
+Spec detector_spec();
+
+struct Case {
+  Words words;
+  int64_t num_merges = 0;
+  std::vector<std::string> encode_words;
+  std::vector<Merge> merges;  // for encoding: what the reference learns from `words`
+  std::string corpus;         // how the words were drawn, for the learner
+  /// The inputs as a learner should see them with a failure.
+  [[nodiscard]] std::vector<std::pair<std::string, std::string>> describe() const;
+};
+
+/// Draws a case inside a RapidCheck property; its merges are the reference's training.
+Case generate(const Spec& spec);
+
+/// grader::run_property, minus the RapidCheck values that only build what the case shows.
+Outcome run_bpe_property(uint64_t seed, int cases,
+                         const std::function<std::optional<Failure>()>& body);
+
+/// What one call did: the Run, whether it threw std::invalid_argument, the merges (training) or
+/// each encode word's symbols (encoding), and whether an input changed.
+struct Called {
+  Run run;
+  bool invalid_argument = false;
+  bool too_many = false;  // more than 100000 merges or symbols came back (not sent)
+  std::vector<Merge> merges;
+  Encoded encoded;
+  bool changed = false;
+};
+Called call_train(const Case& c);
+Called call_encode(const Case& c);
+
+/// The reference's results on the case.
+std::vector<Merge> reference_merges(const Case& c);
+Encoded reference_encoded(const Case& c);
+
+/// A string as the report shows it: quoted, bytes outside printable ASCII as \xHH.
+std::string quoted(const std::string& s);
+std::string merge_text(const Merge& m);
+std::string symbols_text(const std::vector<std::string>& symbols);
+/// The count of `pair` in the corpus after the first `round` merges of `merges` (the reference's
+/// count of it at that round).
+int64_t count_at_round(const Words& words, const std::vector<Merge>& merges, size_t round,
+                       const Merge& pair);
+
+/// The failure for a call that threw or came back too large (not_implemented when it threw
+/// kt::NotImplemented).
+Failure failure_from_run(const Case& c, const Called& called, const std::string& what);
+
+/// The first merge where got and want differ, as the report shows it: its round, the reference's
+/// pair and count, the learner's pair and its count at that round. Empty when they are equal.
+std::string first_differing_merge(const Case& c, const std::vector<Merge>& got,
+                                  const std::vector<Merge>& want);
+/// The first encode word whose symbols differ: the word, expected and got. Empty when equal.
+std::string first_differing_word(const Case& c, const Encoded& got, const Encoded& want);
+
+/// The results (merges, then each encode word's symbols) as one Float64 tensor of their bytes and
+/// lengths: equal tensors mean equal results (for the mistake catalogue).
+kt::Tensor packed(const std::vector<Merge>& merges, const Encoded& encoded);
+
+}  // namespace grader::kata_bpe

@@ -137,7 +137,9 @@ Outcome run_adamw_property(uint64_t seed, int cases,
   return run_property(seed, cases, body,
                       {"rank of param", "size of axis 0", "size of axis 1", "size of axis 2",
                        // the values are shown; their seed is not the --seed that reruns a case
-                       "seed of the values"});
+                       "seed of the values",
+                       // shown as "state.step before" with the state's moments
+                       "state.step before", "state.step before (0: fresh)"});
 }
 
 Called call_learner_on(const Case& c) {

@@ -1,6 +1,7 @@
 #include "grader/katas/adamw/catalogue.hpp"
 
 #include <cmath>
+#include <sstream>
 #include <utility>
 
 #include "grader/katas/adamw/mistakes.hpp"
@@ -150,8 +151,13 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
       return run_learner(first).out;
     };
     d.case_text = [](const Case& c) {
+      std::ostringstream config;
+      config << "lr " << c.cfg.lr << ", beta1 " << c.cfg.beta1 << ", beta2 " << c.cfg.beta2
+             << ", eps " << c.cfg.eps << ", weight_decay " << c.cfg.weight_decay;
       return "the case's first call (param shape " + kt::shape_str(c.param.sizes()) +
-             (c.fresh() ? ", a fresh state)" : ", state.step = " + std::to_string(c.step) + ")");
+             (c.fresh() ? ", a fresh state, "
+                        : ", state.step " + std::to_string(c.step) + " before it, ") +
+             config.str() + ")";
     };
     return d;
   });

@@ -240,9 +240,11 @@ std::string first_differing_merge(const Case& c, const std::vector<Merge>& got,
     return round + ": the reference learns " + expected + "; yours stops after " +
            std::to_string(got.size()) + " merges.";
   return round + ": the reference learns " + expected + "; yours learns " + merge_text(got[i]) +
-         ", whose count at that round is " +
-         std::to_string(count_at_round(c.words, want, i, got[i])) +
-         (i > 0 ? " (the merges before it agree)." : ".");
+         ", which occurs " + std::to_string(count_at_round(c.words, want, i, got[i])) +
+         " times (counts weighted) in the words as " +
+         (i == 0   ? std::string("bytes.")
+          : i == 1 ? std::string("the merge before it leaves them, left to right.")
+                   : "the " + std::to_string(i) + " merges before it leave them, left to right.");
 }
 
 std::string first_differing_word(const Case& c, const Encoded& got, const Encoded& want) {

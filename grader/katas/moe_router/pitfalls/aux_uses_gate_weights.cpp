@@ -8,8 +8,8 @@ namespace {
 Outcome check_aux_uses_gate_weights(uint64_t seed) {
   return detect(seed, &Made::aux_uses_gate_weights, "aux_uses_gate_weights",
                 [](const Case& c, const Steps&) {
-                  return "in aux_loss, f_e sums the gates given to expert e; it counts the "
-                         "assignments: f_e = (how many of the N * k = " +
+                  return "in your aux_loss, f_e sums the gates given to expert e; it should count "
+                         "the assignments: f_e = (how many of the N * k = " +
                          std::to_string(c.logits.size(0) * c.k) +
                          " token-expert pairs chose e) / (N * k). The loss multiplies that hard "
                          "fraction, which has no gradient, by P_e, the mean probability, which "

@@ -1,9 +1,12 @@
-// A pitfall detector over a searched simulation, confirmed on two cases: the loop that sampling,
-// beam_search and speculative_decoding share (Note [a pitfall confirmed on two cases]).
+// A pitfall detector over a searched simulation (grader/lib/searched.hpp), confirmed on two cases:
+// the loop of the katas whose outputs are draws or searches (sampling, beam_search,
+// speculative_decoding; Note [a pitfall confirmed on two cases]).
 #pragma once
 
 #include <functional>
 #include <optional>
+#include <string>
+#include <utility>
 
 #include "grader/lib/check.hpp"
 
@@ -59,6 +62,41 @@ std::optional<Failure> confirmed_on_two(const ConfirmedSearch<Case, Called, Step
   if (auto stopped = d.stopped(*second, again)) return stopped;
   if (!d.explained(*second, again)) return std::nullopt;
   return d.report(*first, called, *steps);
+}
+
+/// One property case of a confirmed detector of `pitfall`, its `mistake` shown on cases drawn from
+/// `spec`; named `id` with message(case, steps). The kata's own functions are found in its
+/// namespace by argument-dependent lookup (as std::swap finds a type's own swap), so a kata
+/// supplies them under these names:
+///   Case generate(const Spec&);
+///   bool shows(const Case&, const Steps& mistake, bool Made::*pitfall);
+///   Called call_learner_on(const Case&);
+///   std::optional<Failure> cannot_check(const Case&, const Called&, const std::string& id);
+///   std::optional<Steps> explained_steps(const Case&, const Called&, bool Made::*pitfall);
+///   Failure pitfall_failure(const Case&, const Called&, const std::string& message);
+template <class Spec, class Steps, class Made, class Message>
+std::optional<Failure> confirmed_case(const Spec& spec, const Steps& mistake, bool Made::*pitfall,
+                                      const std::string& id, const Message& message) {
+  using Case = decltype(generate(spec));
+  using Called = decltype(call_learner_on(std::declval<const Case&>()));
+  const ConfirmedSearch<Case, Called, Steps> search{
+      .showing =
+          [&] {
+            return first_showing<Case>([&] { return generate(spec); },
+                                       [&](const Case& c) { return shows(c, mistake, pitfall); });
+          },
+      .call = [](const Case& c) { return call_learner_on(c); },
+      .stopped = [&](const Case& c, const Called& called) { return cannot_check(c, called, id); },
+      .explained = [&](const Case& c,
+                       const Called& called) { return explained_steps(c, called, pitfall); },
+      .report =
+          [&](const Case& c, const Called& called, const Steps& steps) {
+            Failure f = pitfall_failure(c, called, message(c, steps));
+            f.pitfall = id;
+            return f;
+          },
+  };
+  return confirmed_on_two(search);
 }
 
 }  // namespace grader

@@ -19,6 +19,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "grader/lib/attention_map.hpp"
@@ -58,6 +59,34 @@ void set_double_diagnosis(Failure& f, const CatalogueEntry& a, const CatalogueEn
 /// the pitfall ID" when the kata registers the check pitfall_ID; `threw` of the `cases` are ones
 /// where the learner's code threw and the entry cannot run (the message says so).
 void set_diagnosis(Failure& f, const CatalogueEntry& entry, size_t cases, size_t threw = 0);
+
+/// One entry of a kata's catalogue and what it computes on a case (its Float64 output, or an
+/// undefined tensor where it cannot run): a kata's `Entry`.
+template <class Case, class Result = kt::Tensor>
+struct CatalogueItem {
+  CatalogueEntry entry;
+  std::function<Result(const Case&)> computes;
+};
+
+/// `add(ID, WHAT, FIX, computes)` appending to a catalogue: the one spelling of a catalogue line.
+template <class Case, class Result>
+auto entry_adder(std::vector<CatalogueItem<Case, Result>>& to) {
+  return [&to](std::string id, std::string what, std::string fix,
+               std::function<Result(const Case&)> computes) {
+    to.push_back({{std::move(id), std::move(what), std::move(fix)}, std::move(computes)});
+  };
+}
+
+/// `add(ID, WHAT, FIX, switches)` for a kata whose entries are its one simulation with mistakes
+/// switched on: the entry computes simulate(case, switches).
+template <class Switches, class Case, class Result, class Simulate>
+auto entry_adder(std::vector<CatalogueItem<Case, Result>>& to, Simulate simulate) {
+  return [&to, simulate](std::string id, std::string what, std::string fix,
+                         const Switches& switches) {
+    to.push_back({{std::move(id), std::move(what), std::move(fix)},
+                  [simulate, switches](const Case& c) -> Result { return simulate(c, switches); }});
+  };
+}
 
 /// What the diagnosis of a kata's failure needs, by case index (the kit's type-erased core; a
 /// kata fills in Diagnosis<Case> below).
@@ -122,6 +151,23 @@ struct Diagnosis {
   std::function<Journey(const Case&)> journey;
   std::function<AttentionMap(const Case&)> attention_map;
 };
+
+/// A Diagnosis whose entries are the catalogue's, entry e computing output(all[e], case) (by
+/// default all[e].computes(case)); the kata then sets the rest.
+template <class Case, class Item, class Output>
+Diagnosis<Case> diagnosis_over(std::vector<Item> all, Output output) {
+  Diagnosis<Case> d;
+  for (const Item& e : all) d.entries.push_back(e.entry);
+  d.computes = [all = std::move(all), output](size_t e, const Case& c) -> kt::Tensor {
+    return output(all[e], c);
+  };
+  return d;
+}
+template <class Case>
+Diagnosis<Case> diagnosis_over(std::vector<CatalogueItem<Case>> all) {
+  return diagnosis_over<Case>(
+      std::move(all), [](const CatalogueItem<Case>& e, const Case& c) { return e.computes(c); });
+}
 
 /// The journey and the attention map the kit makes from d.steps (or the kata's own).
 template <class Case>

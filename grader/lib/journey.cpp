@@ -1,6 +1,7 @@
 #include "grader/lib/journey.hpp"
 
 #include "grader/lib/compare.hpp"
+#include "grader/lib/words.hpp"
 #include "grader/report/ratio_text.hpp"
 
 #include <algorithm>
@@ -550,14 +551,6 @@ size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t
 
 namespace {
 
-/// "a", "a and b", "a, b and c".
-std::string and_list(const std::vector<std::string>& items) {
-  std::string text;
-  for (size_t n = 0; n < items.size(); ++n)
-    text += (n == 0 ? "" : n + 1 == items.size() ? " and " : ", ") + items[n];
-  return text;
-}
-
 /// j with a note on its last line when the ops it lists skip a number (#1, #3) for an op that only
 /// made a plain number for the next one (made_for_a_number): readers wondered what #2 hid. (Other
 /// numbers left out are steps of the table, masks, or past a list's end: not said.)
@@ -1004,6 +997,14 @@ Journey journey_of_call(const std::vector<Step>& steps, const std::function<kt::
   if (!out.defined() && !threw) return {};
   // (An op that threw and was caught, mid-trace, is dropped by journey_text.)
   return on_case(case_text, journey_text(steps, traced.events, out, traced.inputs, threw));
+}
+
+Journey journey_of_run(const std::vector<Step>& steps, const std::function<Run()>& call,
+                       const std::string& case_text) {
+  Run run;
+  const LearnerTrace traced = trace_learner_whole([&] { run = call(); });  // with the op that threw
+  if (!run.ok() && !run.threw_error()) return {};
+  return on_case(case_text, journey_text(steps, traced.events, run.out, traced.inputs, !run.ok()));
 }
 
 Journey on_case(const std::string& case_text, Journey j) {

@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "grader/channel/learner_run.hpp"
 #include "kt/tensor.hpp"
 
 namespace grader {
@@ -148,6 +149,11 @@ Journey journey_text(const std::vector<Step>& steps, const std::vector<kt::Trace
 /// inputs its handler named are named.
 Journey journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
                         const std::string& case_text);
+
+/// The same for a call that returns the learner's Run: the journey up to the throw whenever the
+/// learner's code threw a kt error (its own kt::ValueError too, not only a kt op's).
+Journey journey_of_run(const std::vector<Step>& steps, const std::function<Run()>& call,
+                       const std::string& case_text);
 
 /// j with its text under "On CASE_TEXT:" (nothing when it is empty).
 Journey on_case(const std::string& case_text, Journey j);

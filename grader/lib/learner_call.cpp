@@ -26,4 +26,20 @@ Failure could_not_check(Failure f, const std::string& id) {
   return f;
 }
 
+std::optional<Failure> value_error_expected(
+    const Run& run, const std::function<Failure()>& stopped, const std::string& what,
+    const std::string& returned, const std::string& advice,
+    const std::vector<std::pair<std::string, std::string>>& counterexample,
+    const std::string& why_more) {
+  if (run.not_implemented || run.out_of_memory) return stopped();
+  if (run.value_error) return std::nullopt;
+  Failure f;
+  f.message = what +
+              " is outside the API, so the call must throw kt::ValueError saying which argument "
+              "and why" +
+              why_more + "; it " + (run.ok() ? returned : "threw " + run.error) + ". " + advice;
+  f.counterexample = counterexample;
+  return f;
+}
+
 }  // namespace grader

@@ -132,4 +132,25 @@ kt::Shape draw_leading_axes(int rank_max) {
   return leading;
 }
 
+kt::Shape draw_rows_shape(const RowsShape& s) {
+  const auto rank = *rc::gen::inRange(s.rank_min, s.rank_max + 1).as("rank of x");
+  kt::Shape shape;
+  for (int a = 0; a + 1 < rank; ++a)
+    shape.push_back(
+        *rc::gen::inRange(s.size_min, s.size_max + 1).as("size of axis " + std::to_string(a)));
+  if (s.d_min_last && s.d_max > s.d_min) {
+    const auto drawn = *rc::gen::inRange(s.d_min + 1, s.d_max + 2).as("D (the last axis)");
+    shape.push_back(drawn > s.d_max ? s.d_min : drawn);
+  } else {
+    shape.push_back(*rc::gen::inRange(s.d_min, s.d_max + 1).as("D (the last axis)"));
+  }
+  return shape;
+}
+
+kt::Dtype draw_dtype(bool float64_only) {
+  if (float64_only) return kt::Float64;
+  const auto name = *rc::gen::element(std::string("Float64"), std::string("Float32")).as("dtype");
+  return name == "Float32" ? kt::Float32 : kt::Float64;
+}
+
 }  // namespace grader

@@ -8,6 +8,7 @@
 
 #include "grader/katas/adamw/catalogue.hpp"
 #include "grader/lib/remote.hpp"
+#include "grader/lib/words.hpp"
 
 namespace grader::kata_adamw {
 
@@ -30,12 +31,6 @@ namespace grader::kata_adamw {
 namespace {
 
 bool is_float32(const Case& c) { return c.param.dtype() == kt::Float32; }
-
-std::string number_text(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
 
 }  // namespace
 
@@ -89,12 +84,7 @@ Case generate(const Spec& spec) {
   for (int a = 0; a < rank; ++a)
     shape.push_back(*rc::gen::inRange(spec.size_min, spec.size_max + 1)
                          .as("size of axis " + std::to_string(a)));
-  const kt::Dtype dtype =
-      spec.float64_only ||
-              *rc::gen::element(std::string("Float64"), std::string("Float32")).as("dtype") ==
-                  "Float64"
-          ? kt::Float64
-          : kt::Float32;
+  const kt::Dtype dtype = draw_dtype(spec.float64_only);
   const auto steps = *rc::gen::inRange(spec.steps_min, spec.steps_max + 1).as("calls");
   Case c;
   if (spec.detector) {
@@ -204,6 +194,7 @@ bool moment_matches(const Case& c, const kt::Tensor& got, const kt::Tensor& expe
 const SameShapeKata<Case>& kata() {
   static const SameShapeKata<Case> k{
       .input = [](const Case& c) -> const kt::Tensor& { return c.param; },
+      .call = run_learner,
       .call_text = call_text,
       .shape_words =
           [](const Case& c) {
@@ -212,7 +203,6 @@ const SameShapeKata<Case>& kata() {
       .dtype_words =
           "keep param's dtype (param.copy_(new_values) writes into param's storage in "
           "its own dtype).",
-      .row_axis = [](const Case&) { return int64_t{-1}; },
       .reference = run_reference,
       .matches = matches,
       .tolerance = tolerance_text,

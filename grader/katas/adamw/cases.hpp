@@ -3,19 +3,8 @@
 // comparison of the parameter and the state it leaves (at the tolerance of param's dtype).
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include "grader/lib/kata.hpp"
 
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
-#include "grader/lib/kit.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
 #include "reference/adamw/adamw.hpp"
 
 namespace grader::kata_adamw {

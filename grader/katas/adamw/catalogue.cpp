@@ -16,9 +16,7 @@ kt::Tensor with(const Case& c, const Steps& steps) { return adamw_with_steps(c, 
 std::vector<Entry> catalogue() {
   using Decay = Steps::Decay;
   std::vector<Entry> entries;
-  const auto add = [&](const char* id, const char* what, const char* fix, const Steps& steps) {
-    entries.push_back({{id, what, fix}, [steps](const Case& c) { return with(c, steps); }});
-  };
+  const auto add = entry_adder<Steps>(entries, with);
   // Weight decay.
   add("l2_instead_of_decoupled",
       "Adam with L2 regularisation: weight_decay * param added to the gradient, no decoupled decay",
@@ -136,14 +134,8 @@ std::vector<Step> expected_steps(const Case& c) {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<Entry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const Entry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return all[e].computes(c); };
+    Diagnosis<Case> d = kata().diagnosis(diagnosis_over(catalogue()));
     d.discriminating_cases = discriminating_cases;
-    d.keeps_failing = [](const Case& c) { return c.param.dtype() == kt::Float64; };
-    d.learner = [](const Case& c) { return run_learner(c).out; };
-    d.reference = run_reference;
     d.steps = expected_steps;
     d.traced = [](const Case& c) {
       Case first = c;  // the journey follows the first call alone

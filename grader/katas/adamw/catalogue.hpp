@@ -12,10 +12,7 @@
 
 namespace grader::kata_adamw {
 
-struct Entry {
-  CatalogueEntry entry;
-  std::function<kt::Tensor(const Case&)> computes;  // param after the calls, Float64
-};
+using Entry = CatalogueItem<Case>;  // computes param after the calls, Float64
 
 /// Every entry, the kata's pitfalls among them under their ids.
 std::vector<Entry> catalogue();

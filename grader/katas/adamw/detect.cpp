@@ -1,5 +1,7 @@
 #include "grader/katas/adamw/detect.hpp"
 
+#include "grader/lib/searched.hpp"
+
 namespace grader::kata_adamw {
 
 const std::vector<Steps>& searched_steps() {
@@ -34,32 +36,17 @@ const std::vector<Steps>& searched_steps() {
 }
 
 std::optional<Steps> steps_with(const Case& c, const kt::Tensor& got, bool Made::*pitfall) {
-  std::optional<Steps> with;
-  for (const Steps& steps : searched_steps()) {
-    if (!same_as_mistake(got, adamw_with_steps(c, steps).param)) continue;
-    if (!(pitfalls_made(steps).*pitfall)) return std::nullopt;  // explained without it
-    if (!with) with = steps;
-  }
-  return with;
+  return explained_by(searched_steps(), pitfall, pitfalls_made, [&](const Steps& steps) {
+    return same_as_mistake(got, adamw_with_steps(c, steps).param);
+  });
 }
 
 Outcome detect(uint64_t seed, bool Made::*pitfall, const char* id,
                const std::function<std::string(const Case&, const Steps&)>& message) {
   return run_adamw_property(seed, kDetectorCases, [&]() -> std::optional<Failure> {
     const Case c = generate(detector_spec());
-    const Run run = run_learner(c);
-    if (auto stopped = kata().cannot_check(c, run, id)) return stopped;
-    const kt::Tensor expected = run_reference(c);
-    if (matches(c, run.out, expected)) return std::nullopt;
-    const auto steps = steps_with(c, run.out, pitfall);
-    if (!steps) return std::nullopt;
-    // The same case again must give the same parameter: a step that depends on something besides
-    // its arguments (a counter of its own) can match a pitfall's computation on one call by chance.
-    const Run again = run_learner(c);
-    if (!again.ok() || !identical(again.out, run.out)) return std::nullopt;
-    Failure f = kata().failure(c, run.out, expected, message(c, *steps));
-    f.pitfall = id;
-    return f;
+    return kata().detected<Steps>(
+        c, id, [&](const kt::Tensor& got) { return steps_with(c, got, pitfall); }, message);
   });
 }
 

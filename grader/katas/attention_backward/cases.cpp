@@ -6,6 +6,7 @@
 
 #include "grader/lib/journey.hpp"
 #include "grader/lib/remote.hpp"
+#include "grader/lib/words.hpp"
 #include "reference/attention_backward/attention_backward.hpp"
 
 namespace grader::kata_attention_backward {
@@ -106,11 +107,7 @@ std::string names_where(const Grads& got, const Grads& expected, double rtol, do
   for (int w = 0; w < 3; ++w) {
     if (close(got[w], expected[w], rtol, atol) == close_ones) names.emplace_back(Grads::kNames[w]);
   }
-  std::string s;
-  for (size_t i = 0; i < names.size(); ++i) {
-    s += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
-  }
-  return s;
+  return and_list(names);
 }
 
 }  // namespace

@@ -2,18 +2,7 @@
 // kata::attention_backward, and the comparison of its three gradients with the reference's.
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
-
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
+#include "grader/lib/kata.hpp"
 
 namespace grader::kata_attention_backward {
 

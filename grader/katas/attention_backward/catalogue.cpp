@@ -239,10 +239,9 @@ std::string case_text(const Case& c) {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<BackwardEntry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const BackwardEntry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return flattened(all[e].computes(c)); };
+    Diagnosis<Case> d = diagnosis_over<Case>(
+        catalogue(),
+        [](const BackwardEntry& e, const Case& c) { return flattened(e.computes(c)); });
     d.discriminating_cases = discriminating_cases;
     // The learner's three gradients as the one tensor compared (flattened: dq, dk, dv in that
     // order); undefined when the call threw or a gradient is undefined or of another shape.

@@ -19,11 +19,7 @@
 
 namespace grader::kata_attention_backward {
 
-struct BackwardEntry {
-  CatalogueEntry entry;
-  /// The three gradients the mistake gives on a case.
-  std::function<Grads(const Case&)> computes;
-};
+using BackwardEntry = CatalogueItem<Case, Grads>;  // computes the three gradients
 
 /// Every entry, the kata's pitfalls among them under their ids.
 std::vector<BackwardEntry> catalogue();

@@ -268,12 +268,6 @@ std::optional<std::vector<int64_t>> untaken(const ref::Search& s, const Called& 
 
 }  // namespace
 
-std::string number(double v, int digits) {
-  std::ostringstream s;
-  s << std::setprecision(digits) << v;
-  return s.str();
-}
-
 Spec detector_spec(std::vector<ModelKind> kinds, std::vector<double> penalties) {
   Spec s;
   s.v_min = 4;

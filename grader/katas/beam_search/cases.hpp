@@ -4,24 +4,16 @@
 // asked the model about.
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include "grader/lib/kata.hpp"
 
 #include "grader/katas/beam_search/mistakes.hpp"
 #include "grader/katas/beam_search/model.hpp"
-#include "grader/lib/check.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
 #include "reference/beam_search/beam_search.hpp"
 
 namespace grader::kata_beam_search {
 
 /// v with `digits` significant digits ("-1.25", "2").
-std::string number(double v, int digits = 8);
+inline std::string number(double v, int digits = 8) { return number_text(v, digits); }
 
 /// Ranges a check draws its cases from. The defaults are the general checks' ranges.
 struct Spec {

@@ -96,10 +96,8 @@ kt::Tensor outcome(const std::vector<ref::Hypothesis>& hyps) {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<Entry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const Entry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return outcome(simulate(c, all[e].steps)); };
+    Diagnosis<Case> d = diagnosis_over<Case>(
+        catalogue(), [](const Entry& e, const Case& c) { return outcome(simulate(c, e.steps)); });
     d.discriminating_cases = discriminating_cases;
     d.keeps_failing = [](const Case& c) { return !c.model.float32; };
     d.learner = [](const Case& c) {

@@ -154,20 +154,12 @@ Outcome check_bad_arguments_throw(uint64_t seed) {
         break;
     }
     const Called called = call_learner_on(c);
-    if (called.run.not_implemented || called.run.out_of_memory)
-      return failure_from_run(c, called.run);
-    if (called.run.value_error) return std::nullopt;
-    Failure f;
-    f.message = what +
-                " is outside the API, so the call must throw kt::ValueError saying which "
-                "argument and why; it " +
-                (called.run.ok() ? "returned " + std::to_string(called.hyps.size()) + " hypothes" +
-                                       (called.hyps.size() == 1 ? "is" : "es")
-                                 : "threw " + called.run.error) +
-                ". Check both first: throw kt::ValueError(\"beam_width must be >= 1, got 0\") "
-                "and the like.";
-    f.counterexample = c.describe();
-    return f;
+    const size_t n = called.hyps.size();
+    return value_error_expected(
+        called.run, [&] { return failure_from_run(c, called.run); }, what,
+        "returned " + std::to_string(n) + " hypothes" + (n == 1 ? "is" : "es"),
+        "Check both first: throw kt::ValueError(\"beam_width must be >= 1, got 0\") and the like.",
+        c.describe());
   });
 }
 

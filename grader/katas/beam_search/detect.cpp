@@ -1,6 +1,7 @@
 #include "grader/katas/beam_search/detect.hpp"
 
 #include "grader/lib/confirmed.hpp"
+#include "grader/lib/searched.hpp"
 
 #include <algorithm>
 #include <map>
@@ -30,20 +31,14 @@ std::vector<Steps> searched_steps() {
 }
 
 std::vector<Steps> single_slips() {
-  static const std::vector<Steps> cached = [] {
-    std::vector<Steps> one;
+  static const std::vector<Steps> cached = one_slip_at_most(searched_steps(), [](const Steps& s) {
     const Steps right;
-    for (const Steps& s : searched_steps()) {
-      const int changed = int(s.pool != right.pool) + int(s.eos != right.eos) +
-                          int(s.score != right.score) + int(s.order != right.order) +
-                          int(s.carry != right.carry) + int(s.stop != right.stop) +
-                          int(s.start_with_copies != right.start_with_copies) +
-                          int(s.live_finished_at_stop != right.live_finished_at_stop) +
-                          int(s.tokens_with_bos != right.tokens_with_bos);
-      if (changed <= 1) one.push_back(s);
-    }
-    return one;
-  }();
+    return int(s.pool != right.pool) + int(s.eos != right.eos) + int(s.score != right.score) +
+           int(s.order != right.order) + int(s.carry != right.carry) + int(s.stop != right.stop) +
+           int(s.start_with_copies != right.start_with_copies) +
+           int(s.live_finished_at_stop != right.live_finished_at_stop) +
+           int(s.tokens_with_bos != right.tokens_with_bos);
+  });
   return cached;
 }
 
@@ -70,8 +65,7 @@ std::optional<Steps> steps_with(const Case& c, const std::vector<ref::Hypothesis
     return true;
   };
   std::map<decltype(Steps{}.core()), Run> runs;
-  std::optional<Steps> with;
-  for (const Steps& steps : searched_steps()) {
+  return explained_by(searched_steps(), pitfall, pitfalls_made, [&](const Steps& steps) {
     auto run = runs.find(steps.core());
     if (run == runs.end()) {
       Run r{search_core(c.values(), c.bos, c.eos, c.beam_width, c.max_new_tokens, steps), {}};
@@ -79,14 +73,10 @@ std::optional<Steps> steps_with(const Case& c, const std::vector<ref::Hypothesis
       r.possible[1] = holds(r.core, true);
       run = runs.emplace(steps.core(), std::move(r)).first;
     }
-    if (!run->second.possible[steps.tokens_with_bos ? 1 : 0]) continue;
-    if (!same_result(result_of(run->second.core, c.bos, c.beam_width, c.length_penalty, steps),
-                     hyps))
-      continue;
-    if (!(pitfalls_made(steps).*pitfall)) return std::nullopt;  // explained without it
-    if (!with) with = steps;
-  }
-  return with;
+    return run->second.possible[steps.tokens_with_bos ? 1 : 0] &&
+           same_result(result_of(run->second.core, c.bos, c.beam_width, c.length_penalty, steps),
+                       hyps);
+  });
 }
 
 bool shows(const Case& c, const Steps& mistake, bool Made::*pitfall) {
@@ -96,32 +86,23 @@ bool shows(const Case& c, const Steps& mistake, bool Made::*pitfall) {
   return true;
 }
 
+std::optional<Steps> explained_steps(const Case& c, const Called& called, bool Made::*pitfall) {
+  if (called.changed || same_result(c.reference().result, called.hyps)) return std::nullopt;
+  return steps_with(c, called.hyps, pitfall);
+}
+
+Failure pitfall_failure(const Case& c, const Called& called, const std::string& message) {
+  return wrong_result(c, called, message, "");
+}
+
 Outcome detect(uint64_t seed, const Spec& spec, const Steps& mistake, bool Made::*pitfall,
                const char* id, const std::function<std::string(const Case&, const Steps&)>& message,
                int cases) {
-  const ConfirmedSearch<Case, Called, Steps> search{
-      .showing =
-          [&] {
-            return first_showing<Case>([&] { return generate(spec); },
-                                       [&](const Case& c) { return shows(c, mistake, pitfall); });
-          },
-      .call = call_learner_on,
-      .stopped = [&](const Case& c, const Called& called) { return cannot_check(c, called, id); },
-      .explained = [&](const Case& c, const Called& called) -> std::optional<Steps> {
-        if (called.changed || same_result(c.reference().result, called.hyps)) return std::nullopt;
-        return steps_with(c, called.hyps, pitfall);
-      },
-      .report =
-          [&](const Case& c, const Called& called, const Steps& steps) {
-            Failure f = wrong_result(c, called, message(c, steps), "");
-            f.pitfall = id;
-            return f;
-          },
-  };
   // Not shrunk: the body draws cases until one shows the mistake, and a shrink would re-run it
   // hundreds of times (1.4 s of a detector's CPU) for a case no easier to read.
   return run_beam_property(
-      seed, cases, [&] { return confirmed_on_two(search); }, /*shrink=*/false);
+      seed, cases, [&] { return confirmed_case(spec, mistake, pitfall, id, message); },
+      /*shrink=*/false);
 }
 
 }  // namespace grader::kata_beam_search

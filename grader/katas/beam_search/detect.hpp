@@ -38,6 +38,11 @@ std::vector<Steps> searched_steps();
 /// Every searched search with at most one choice off the statement's (the right one too).
 std::vector<Steps> single_slips();
 
+/// For the kit's confirmed detector (grader/lib/confirmed.hpp): the steps that explain a wrong
+/// result (none for a right one, or when the model's tensors changed), and its failure.
+std::optional<Steps> explained_steps(const Case& c, const Called& called, bool Made::*pitfall);
+Failure pitfall_failure(const Case& c, const Called& called, const std::string& message);
+
 /// The searched steps that return `hyps` on the case and make `pitfall`, if some do and none that
 /// does not make it returns them too.
 std::optional<Steps> steps_with(const Case& c, const std::vector<ref::Hypothesis>& hyps,

@@ -3,17 +3,8 @@
 // the learner's kata::bpe_train and kata::bpe_encode, and how their results are shown.
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include "grader/lib/kata.hpp"
 
-#include "grader/lib/check.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
 #include "reference/bpe/bpe.hpp"
 
 namespace grader::kata_bpe {

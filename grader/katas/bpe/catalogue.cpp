@@ -9,10 +9,7 @@ namespace grader::kata_bpe {
 
 std::vector<Entry> catalogue() {
   std::vector<Entry> entries;
-  const auto add = [&](const char* id, const char* what, const char* fix, const Steps& steps) {
-    entries.push_back(
-        {{id, what, fix}, [steps](const Case& c) { return bpe_with_steps(c, steps); }});
-  };
+  const auto add = entry_adder<Steps>(entries, bpe_with_steps);
   add("counts_ignored", "BPE with each distinct word weighing 1",
       "Weight every pair by its word's count (a word listed twice adds its counts).",
       {.counts_ignored = true});
@@ -106,10 +103,7 @@ Journey first_difference(const Case& c) {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<Entry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const Entry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return all[e].computes(c); };
+    Diagnosis<Case> d = diagnosis_over(catalogue());
     d.discriminating_cases = discriminating_cases;
     d.learner = [](const Case& c) {
       const Called train = call_train(c), encode = call_encode(c);

@@ -12,10 +12,7 @@
 
 namespace grader::kata_bpe {
 
-struct Entry {
-  CatalogueEntry entry;
-  std::function<kt::Tensor(const Case&)> computes;  // packed
-};
+using Entry = CatalogueItem<Case>;  // computes the packed merges and encodings
 
 /// Every entry, the kata's pitfalls among them under their ids.
 std::vector<Entry> catalogue();

@@ -7,6 +7,7 @@
 
 #include "grader/katas/cross_entropy/catalogue.hpp"
 #include "grader/lib/remote.hpp"
+#include "grader/lib/words.hpp"
 #include "reference/cross_entropy/cross_entropy.hpp"
 
 namespace grader::kata_cross_entropy {
@@ -26,15 +27,9 @@ bool is_float32(const Case& c) { return c.logits.dtype() == kt::Float32; }
 
 double largest_logit(const Case& c) { return kt::amax(kt::abs(c.logits.to(kt::Float64))).item(); }
 
-std::string number(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
-
 std::string call_text(const Case& c) {
   return "cross_entropy(logits, target, " + std::to_string(c.ignore_index) + ", " +
-         number(c.label_smoothing) + ")";
+         number_text(c.label_smoothing) + ")";
 }
 
 }  // namespace
@@ -53,7 +48,7 @@ std::vector<std::pair<std::string, std::string>> Case::describe() const {
   return {{"logits shape", kt::shape_str(logits.sizes())},
           {"dtype", std::string(kt::dtype_name(logits.dtype()))},
           {"ignore_index", std::to_string(ignore_index)},
-          {"label_smoothing", number(label_smoothing)},
+          {"label_smoothing", number_text(label_smoothing)},
           {"logits values", values},
           {"logits", values_text(logits)},
           {"target", values_text(target)}};
@@ -69,12 +64,7 @@ Case generate(const Spec& spec) {
   const auto n = *rc::gen::inRange(n_min, spec.n_max + 1).as("N (rows)");
   const int64_t c_min = spec.logits == Logits::Wide ? std::max<int64_t>(2, spec.c_min) : spec.c_min;
   const auto classes = *rc::gen::inRange(c_min, spec.c_max + 1).as("C (classes)");
-  const kt::Dtype dtype =
-      spec.float64_only ||
-              *rc::gen::element(std::string("Float64"), std::string("Float32")).as("dtype") ==
-                  "Float64"
-          ? kt::Float64
-          : kt::Float32;
+  const kt::Dtype dtype = draw_dtype(spec.float64_only);
   Case c;
   c.label_smoothing = spec.smoothing_only ? *rc::gen::element(0.1, 0.3).as("label_smoothing")
                       : spec.smoothing    ? *rc::gen::element(0.0, 0.1, 0.3).as("label_smoothing")
@@ -199,7 +189,7 @@ bool matches(const Case& c, const kt::Tensor& got, const kt::Tensor& expected) {
 std::string tolerance_text(const Case& c) {
   const std::string k = is_float32(c) ? "4e-6" : "1e-12";
   return std::string(is_float32(c) ? "rtol 1e-5" : "rtol 1e-9") + ", atol " + k +
-         " * (1 + the largest |logit|) = " + number(std::stod(k) * (1.0 + largest_logit(c))) +
+         " * (1 + the largest |logit|) = " + number_text(std::stod(k) * (1.0 + largest_logit(c))) +
          (is_float32(c) ? " in Float32" : "");
 }
 
@@ -273,12 +263,12 @@ std::optional<Failure> compare(const Case& c, const Run& run, const std::string&
   const double e = expected.item();
   std::string message;
   if (!std::isfinite(g) && std::isfinite(e)) {
-    message = "the loss is " + number(g) + " where the reference's is finite.";
+    message = "the loss is " + number_text(g) + " where the reference's is finite.";
   } else if (std::isnan(e)) {
     message =
         "every row is ignored, and the loss is NaN (0 / 0: the mean over no rows), as in "
         "PyTorch; yours is " +
-        number(g) + ".";
+        number_text(g) + ".";
   } else {
     message = "the loss differs from the reference (" + tolerance_text(c) + ").";
   }

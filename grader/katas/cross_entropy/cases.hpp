@@ -3,18 +3,7 @@
 // and size).
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
-
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
+#include "grader/lib/kata.hpp"
 
 namespace grader::kata_cross_entropy {
 
@@ -69,10 +58,7 @@ Outcome run_cross_entropy_property(uint64_t seed, int cases,
 
 /// What kata::cross_entropy did with fresh copies of the case's inputs: the Run, and which inputs
 /// it changed ("logits", "target"; empty when none).
-struct Called {
-  Run run;
-  std::vector<std::string> changed;
-};
+using Called = CallWithInputs;
 Called call_learner_on(const Case& c);
 Run run_learner(const Case& c);
 /// ref::cross_entropy of the case (0-d Float64).

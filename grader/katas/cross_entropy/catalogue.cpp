@@ -44,10 +44,7 @@ std::vector<Entry> catalogue() {
   using Dropping = Steps::Ignored;
   using Smoothing = Steps::Smoothing;
   std::vector<Entry> entries;
-  const auto add = [&](const char* id, const char* what, const char* fix,
-                       std::function<kt::Tensor(const Case&)> computes) {
-    entries.push_back({{id, what, fix}, std::move(computes)});
-  };
+  const auto add = entry_adder(entries);
   // The log-probabilities.
   add("log_of_softmax", "the loss with the log of a softmax as log-probabilities",
       "log p = logits - logsumexp(logits) over the row: finite where p underflows to 0.",
@@ -164,10 +161,7 @@ std::vector<Step> expected_steps(const Case& c) {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<Entry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const Entry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return all[e].computes(c); };
+    Diagnosis<Case> d = diagnosis_over(catalogue());
     d.discriminating_cases = discriminating_cases;
     d.keeps_failing = [](const Case& c) { return c.logits.dtype() == kt::Float64; };
     d.learner = [](const Case& c) { return run_learner(c).out; };

@@ -13,10 +13,7 @@
 
 namespace grader::kata_cross_entropy {
 
-struct Entry {
-  CatalogueEntry entry;
-  std::function<kt::Tensor(const Case&)> computes;  // 0-d Float64; undefined where it cannot run
-};
+using Entry = CatalogueItem<Case>;  // computes a 0-d Float64 loss
 
 /// Every entry, the kata's pitfalls among them under their ids.
 std::vector<Entry> catalogue();

@@ -6,6 +6,7 @@
 
 #include "grader/katas/cross_entropy/cases.hpp"
 #include "grader/katas/cross_entropy/catalogue.hpp"
+#include "grader/lib/words.hpp"
 
 namespace grader::kata_cross_entropy {
 namespace {
@@ -77,8 +78,7 @@ Outcome check_inputs_unchanged(uint64_t seed) {
     const Called called = call_learner_on(c);
     if (!called.run.ok()) return failure_from_run(c, called.run);
     if (called.changed.empty()) return std::nullopt;
-    std::string names;
-    for (const std::string& n : called.changed) names += (names.empty() ? "" : " and ") + n;
+    const std::string names = and_list(called.changed);
     return failure(c, called.run.out,
                    "your cross_entropy changed " + names +
                        ": after the call it no longer holds the values it was given. A "

@@ -2,18 +2,8 @@
 // DecoderBlock::forward and DecoderBlock::mlp, and the comparison of their outputs.
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include "grader/lib/kata.hpp"
 
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
 #include "reference/decoder_block/decoder_block.hpp"
 
 namespace grader::kata_decoder_block {
@@ -37,10 +27,7 @@ Case generate_mlp(bool detector = false);
 Outcome run_block_property(uint64_t seed, int cases,
                            const std::function<std::optional<Failure>()>& body);
 
-struct Called {
-  Run run;
-  std::vector<std::string> changed;  // "x" when the call changed it
-};
+using Called = CallWithInputs;
 Called call_learner_on(const Case& c);
 Run run_learner(const Case& c);
 kt::Tensor run_reference(const Case& c);

@@ -27,10 +27,7 @@ kt::Tensor block(const Case& c,
 std::vector<Entry> catalogue() {
   using Activation = Steps::Activation;
   std::vector<Entry> entries;
-  const auto add = [&](const char* id, const char* what, const char* fix,
-                       std::function<kt::Tensor(const Case&)> computes) {
-    entries.push_back({{id, what, fix}, std::move(computes)});
-  };
+  const auto add = entry_adder(entries);
   add("post_norm", "a post-norm block: rms_norm(x + attention(x)), rms_norm(h + mlp(h))",
       "Pre-norm: h = x + attention(rms_norm(x)), out = h + mlp(rms_norm(h)).",
       [](const Case& c) { return with(c, {.post_norm = true}); });
@@ -159,10 +156,7 @@ std::vector<Step> expected_steps(const Case& c) {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<Entry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const Entry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return all[e].computes(c); };
+    Diagnosis<Case> d = diagnosis_over(catalogue());
     d.discriminating_cases = discriminating_cases;
     d.learner = [](const Case& c) { return run_learner(c).out; };
     d.reference = run_reference;

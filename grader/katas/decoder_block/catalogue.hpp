@@ -12,10 +12,7 @@
 
 namespace grader::kata_decoder_block {
 
-struct Entry {
-  CatalogueEntry entry;
-  std::function<kt::Tensor(const Case&)> computes;  // Float64
-};
+using Entry = CatalogueItem<Case>;
 
 std::vector<Entry> catalogue();
 /// Two forward cases and one mlp case (a test asserts every entry apart on them).

@@ -3,19 +3,9 @@
 // comparison of its output with the reference.
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include "grader/lib/kata.hpp"
 
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
 #include "kt/instrument.hpp"
-#include "kt/tensor.hpp"
 
 namespace grader::kata_flash_attention {
 

@@ -126,10 +126,7 @@ Sight seen_if(bool b) { return b ? Sight::Seen : Sight::Hidden; }
 
 std::vector<FlashEntry> catalogue() {
   std::vector<FlashEntry> entries;
-  const auto add = [&](const char* id, const char* what, const char* fix,
-                       std::function<kt::Tensor(const Case&)> computes) {
-    entries.push_back({{id, what, fix}, std::move(computes)});
-  };
+  const auto add = entry_adder(entries);
   const auto simulated = [](Mistakes m) {
     return [m](const Case& c) { return simulate(c.q, c.k, c.v, c.causal, c.block, m); };
   };
@@ -330,10 +327,7 @@ std::vector<Case> discriminating_cases() {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<FlashEntry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const FlashEntry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return all[e].computes(c); };
+    Diagnosis<Case> d = diagnosis_over(catalogue());
     d.discriminating_cases = discriminating_cases;
     d.keeps_failing = [](const Case& c) { return c.q.dtype() == kt::Float64; };
     d.learner = [](const Case& c) {

@@ -14,11 +14,7 @@
 
 namespace grader::kata_flash_attention {
 
-struct FlashEntry {
-  CatalogueEntry entry;
-  /// What the mistake computes on the case (Float64, (…, T, d_v)).
-  std::function<kt::Tensor(const Case&)> computes;
-};
+using FlashEntry = CatalogueItem<Case>;  // computes Float64, (…, T, d_v)
 
 /// Every entry, the kata's pitfalls among them under their ids.
 std::vector<FlashEntry> catalogue();

@@ -3,18 +3,8 @@
 // the learner's code, and the comparison with one forward of the whole sequence.
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include "grader/lib/kata.hpp"
 
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
 #include "reference/kv_cache/kv_cache.hpp"
 
 namespace grader::kata_kv_cache {

@@ -172,9 +172,8 @@ kt::Tensor learner_last_call(const Case& c) {
 
 Diagnosis<Case> diagnosis() {
   const std::vector<KvEntry> all = catalogue();
-  Diagnosis<Case> d;
-  for (const KvEntry& e : all) d.entries.push_back(e.entry);
-  d.computes = [all](size_t e, const Case& c) { return decode_with_mistakes(c, all[e].mistakes); };
+  Diagnosis<Case> d = diagnosis_over<Case>(
+      all, [](const KvEntry& e, const Case& c) { return decode_with_mistakes(c, e.mistakes); });
   d.computes_pair = [all](size_t a, size_t b, const Case& c) {
     const std::optional<Mistakes> both = together(all[a].mistakes, all[b].mistakes);
     return both ? decode_with_mistakes(c, *both) : kt::Tensor();

@@ -2,35 +2,18 @@
 // the comparison of its output (at the tolerance of x's dtype).
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include "grader/lib/kata.hpp"
 
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
-#include "grader/lib/kit.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
+#include "grader/katas/norm_family/kata.hpp"
 
 namespace grader::kata_layer_norm {
 
-/// The values a case's rows take.
-enum class Values {
-  Moderate,       // 3 * randn, each row shifted by up to +-2 (Float32: a spread of 1 to 3)
-  SmallVariance,  // 0.003 * randn shifted by up to +-1: a variance near 1e-5, where eps counts
-  Offset,         // randn shifted by 3 to 6: mean(x^2) far from the variance
-};
+using Values = norm_family::Values;
 
 /// Ranges a check draws its cases from. The defaults are the general checks' ranges.
 struct Spec {
-  int rank_min = 1, rank_max = 4;
-  int64_t size_min = 1, size_max = 5;  // the leading axes
-  int64_t d_min = 2, d_max = 8;        // D, the last axis (D = 1: the one_feature check)
-  bool cube = false;                   // every axis the same size, 3 or 4 (see cube())
+  RowsShape shape;    // D = 1: the one_feature check; D = 2 drawn last
+  bool cube = false;  // instead: every axis the same size, 3 or 4 (see cube())
   Values values = Values::Moderate;
   bool float64_only = false;
   bool eps_default_only = false;  // eps = 1e-5 (else 1e-5, 1e-2 or 0.5)
@@ -58,22 +41,16 @@ Outcome run_layer_norm_property(uint64_t seed, int cases,
 
 /// What kata::layer_norm did with fresh copies of the case's inputs: the Run, and which inputs
 /// it changed ("x", "weight", "bias"; empty when none).
-struct Called {
-  Run run;
-  std::vector<std::string> changed;
-};
+using Called = CallWithInputs;
 Called call_learner_on(const Case& c);
 /// The run alone.
 Run run_learner(const Case& c);
 /// ref::layer_norm of the case (Float64).
 kt::Tensor run_reference(const Case& c);
 
-/// allclose at the tolerance of x's dtype: rtol 1e-9 / atol 1e-12 in Float64, rtol 1e-4 / atol
-/// 1e-4 in Float32 (Note [layer_norm's float32 tolerance] in cases.cpp).
-bool matches(const Case& c, const kt::Tensor& got, const kt::Tensor& expected);
-std::string tolerance_text(const Case& c);
-
-/// The kit's steps for this kata (grader/lib/kit.hpp).
+/// The kit's steps for this kata (grader/lib/kit.hpp), its tolerance among them:
+/// kata().matches is allclose at the tolerance of x's dtype (Note [layer_norm's float32 tolerance]
+/// in cases.cpp).
 const SameShapeKata<Case>& kata();
 
 }  // namespace grader::kata_layer_norm

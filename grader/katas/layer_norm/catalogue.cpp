@@ -1,9 +1,9 @@
 #include "grader/katas/layer_norm/catalogue.hpp"
 
-#include <sstream>
 #include <utility>
 
 #include "grader/katas/layer_norm/mistakes.hpp"
+#include "grader/katas/norm_family/kata.hpp"
 
 namespace grader::kata_layer_norm {
 namespace {
@@ -28,10 +28,7 @@ std::vector<Entry> catalogue() {
   using Axis = Steps::Axis;
   using Variance = Steps::Variance;
   std::vector<Entry> entries;
-  const auto add = [&](const char* id, const char* what, const char* fix,
-                       std::function<kt::Tensor(const Case&)> computes) {
-    entries.push_back({{id, what, fix}, std::move(computes)});
-  };
+  const auto add = entry_adder(entries);
   // The statistics.
   add("unbiased_variance", "LayerNorm with the variance divided by D - 1 (unbiased), not D",
       "Divide by D: kt::var(x, -1, /*unbiased=*/false, /*keepdim=*/true), or the mean of "
@@ -105,18 +102,12 @@ std::vector<Entry> catalogue() {
 }
 
 std::vector<Case> discriminating_cases() {
-  kt::Generator gen(20261205);
-  const auto make = [&](const kt::Shape& shape, double scale, double shift, double eps) {
-    Case c;
-    c.x = kt::randn(shape, gen) * scale + shift;
-    c.weight = kt::randn({shape.back()}, gen) + 1.0;
-    c.bias = kt::randn({shape.back()}, gen);
-    c.eps = eps;
-    c.values = "fixed";
-    return c;
-  };
-  return {make({3, 2, 5}, 2.0, 1.5, 0.5), make({4, 4}, 3.0, 0.5, 1e-5),
-          make({2, 3}, 0.003, 0.5, 1e-2)};
+  return norm_family::fixed_cases<Case>(
+      {{{3, 2, 5}, 2.0, 1.5, 0.5}, {{4, 4}, 3.0, 0.5, 1e-5}, {{2, 3}, 0.003, 0.5, 1e-2}},
+      [](const kt::Tensor& x, const kt::Tensor& weight, double eps, kt::Generator& gen) {
+        const kt::Tensor bias = kt::randn({x.size(-1)}, gen);
+        return Case{.x = x, .weight = weight, .bias = bias, .eps = eps, .values = "fixed"};
+      });
 }
 
 std::vector<Step> expected_steps(const Case& c) {
@@ -139,23 +130,7 @@ std::vector<Step> expected_steps(const Case& c) {
 }
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
-  grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<Entry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const Entry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return all[e].computes(c); };
-    d.discriminating_cases = discriminating_cases;
-    d.keeps_failing = [](const Case& c) { return c.x.dtype() == kt::Float64; };
-    d.learner = [](const Case& c) { return run_learner(c).out; };
-    d.reference = run_reference;
-    d.steps = expected_steps;
-    d.case_text = [](const Case& c) {
-      std::ostringstream eps;
-      eps << c.eps;
-      return "the case x shape = " + kt::shape_str(c.x.sizes()) + ", eps = " + eps.str();
-    };
-    return d;
-  });
+  norm_family::diagnose(f, failing, kata, catalogue, discriminating_cases, expected_steps);
 }
 
 }  // namespace grader::kata_layer_norm

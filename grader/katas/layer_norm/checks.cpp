@@ -6,6 +6,7 @@
 
 #include "grader/katas/layer_norm/cases.hpp"
 #include "grader/katas/layer_norm/catalogue.hpp"
+#include "grader/lib/words.hpp"
 
 namespace grader::kata_layer_norm {
 namespace {
@@ -15,12 +16,7 @@ constexpr int kCases = 100;
 Outcome check_shape(uint64_t seed) {
   return run_layer_norm_property(seed, kCases, [&]() -> std::optional<Failure> {
     const Case c = generate(Spec{});
-    const Run run = run_learner(c);
-    if (kata().shape_ok(c, run)) return std::nullopt;
-    Failure f = kata().failure_from_run(c, run);
-    // Not for a wrong dtype alone: its values are matches_reference's to diagnose.
-    if (run.ok() && f.wrong != Wrong::Dtype) diagnose_after_shrinking(f, c);
-    return f;
+    return kata().shape_check(c, run_learner(c));
   });
 }
 
@@ -50,7 +46,7 @@ Outcome check_small_variance(uint64_t seed) {
 Outcome check_one_feature(uint64_t seed) {
   return run_layer_norm_property(seed, kCases / 2, [&]() -> std::optional<Failure> {
     Spec spec;
-    spec.d_min = spec.d_max = 1;
+    spec.shape.d_min = spec.shape.d_max = 1;
     const Case c = generate(spec);
     return kata().compare(
         c, run_learner(c),
@@ -65,8 +61,7 @@ Outcome check_inputs_unchanged(uint64_t seed) {
     const Called called = call_learner_on(c);
     if (!called.run.ok()) return kata().failure_from_run(c, called.run);
     if (called.changed.empty()) return std::nullopt;
-    std::string names;
-    for (const std::string& n : called.changed) names += (names.empty() ? "" : " and ") + n;
+    const std::string names = and_list(called.changed);
     Failure f = kata().failure(c, called.run.out, run_reference(c),
                                "your layer_norm changed " + names +
                                    ": after the call it no longer holds the values it was given. "
@@ -81,7 +76,7 @@ Outcome check_inputs_unchanged(uint64_t seed) {
 Outcome check_wrong_sizes_throw(uint64_t seed) {
   return run_layer_norm_property(seed, kCases / 4, [&]() -> std::optional<Failure> {
     Spec spec;
-    spec.d_min = 2;
+    spec.shape.d_min = 2;
     spec.float64_only = true;
     Case c = generate(spec);
     const int64_t d = c.x.size(-1);

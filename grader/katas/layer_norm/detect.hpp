@@ -7,14 +7,16 @@
 // of x: every one but the last is normalized_wrong_axis), whether
 // the mean and the variance keep that axis, which variance (biased, unbiased, the mean of x^2),
 // and where eps goes. A detector searches every such computation (searched_steps) and names its
-// pitfall when the learner's output equals one that makes it and none that does not (steps_with),
-// so a solution with two of the mistakes is named with both, and an output no choice explains is
-// named with none (the catalogue and the journey say what they can). Each runs on Float64 cubes
-// (rank 2-3, every axis 3 or 4: a row of two values would normalise to -1 and 1 whatever else is
-// wrong), where statistics without keepdim broadcast instead of throwing, so every detector also
-// sees code that makes that mistake beside its own: unbiased_variance, normalized_wrong_axis and
-// stats_without_keepdim on moderate rows; eps_outside_sqrt on rows whose variance is near 1e-5;
-// variance_not_centered on rows shifted by 3 to 6 (mean(x^2) is then far from the variance).
+// pitfall when the learner's output equals one that makes it and none that does not (steps_with,
+// the kit's explained_by), and the same case called again gives the same output (the kit's
+// SameShapeKata::detected), so a solution with two of the mistakes is named with both, and an
+// output no choice explains is named with none (the catalogue and the journey say what they can).
+// Each runs on Float64 cubes (rank 2-3, every axis 3 or 4: a row of two values would normalise to
+// -1 and 1 whatever else is wrong), where statistics without keepdim broadcast instead of throwing,
+// so every detector also sees code that makes that mistake beside its own: unbiased_variance,
+// normalized_wrong_axis and stats_without_keepdim on moderate rows; eps_outside_sqrt on rows whose
+// variance is near 1e-5; variance_not_centered on rows shifted by 3 to 6 (mean(x^2) is then far
+// from the variance).
 #pragma once
 
 #include <optional>

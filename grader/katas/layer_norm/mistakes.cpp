@@ -6,23 +6,10 @@ kt::Tensor layer_norm_with_steps(const kt::Tensor& x_in, const kt::Tensor& weigh
                                  const kt::Tensor& bias, double eps, const Steps& steps) {
   const kt::Tensor x = x_in.to(kt::Float64);
   const auto reduce_mean = [&](const kt::Tensor& t, bool keepdim) {
-    switch (steps.axis) {
-      case Steps::Axis::Other:
-        return kt::mean(t, steps.other, keepdim);
-      case Steps::Axis::All:
-        return kt::mean(t);
-      case Steps::Axis::LastTwo:
-        return kt::mean(kt::mean(t, -1, true), -2, true);
-      case Steps::Axis::Last:
-        break;
-    }
-    return kt::mean(t, -1, keepdim);
+    return norm_family::mean_over(t, steps.axis, steps.other, keepdim);
   };
   // The number of values each statistic is taken over, for the unbiased variance.
-  int64_t n = x.size(-1);
-  if (steps.axis == Steps::Axis::All) n = x.numel();
-  if (steps.axis == Steps::Axis::Other) n = x.size(steps.other);
-  if (steps.axis == Steps::Axis::LastTwo) n = x.size(-1) * x.size(-2);
+  const int64_t n = norm_family::values_per_statistic(x, steps.axis, steps.other);
   try {
     const kt::Tensor mean = reduce_mean(x, steps.mean_keepdim);
     const kt::Tensor centred = x - (steps.var_centres_itself ? reduce_mean(x, true) : mean);

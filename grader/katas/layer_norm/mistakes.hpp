@@ -3,6 +3,7 @@
 // the mistake cannot even run on the case's shapes (it would have thrown).
 #pragma once
 
+#include "grader/katas/norm_family/over.hpp"
 #include "kt/tensor.hpp"
 
 namespace grader::kata_layer_norm {
@@ -11,12 +12,9 @@ namespace grader::kata_layer_norm {
 /// statistics run over, whether each keeps it, which variance, and where eps goes. LayerNorm is
 /// the default.
 struct Steps {
-  enum class Axis {
-    Last,     // LayerNorm's
-    Other,    // one other axis, `other` (counted from the front): dim 0 is BatchNorm's
-    All,      // one mean and variance for the whole tensor
-    LastTwo,  // over the last two axes together (a normalized_shape of two axes)
-  };
+  // Last (LayerNorm's), Other (dim 0 is BatchNorm's), All (one mean and variance for the whole
+  // tensor) or LastTwo (a normalized_shape of two axes).
+  using Axis = norm_family::Axis;
   enum class Variance {
     Biased,      // mean of (x - mean)^2: LayerNorm's
     Unbiased,    // divided by n - 1 (torch.var's default): unbiased_variance

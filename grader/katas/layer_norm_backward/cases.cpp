@@ -6,34 +6,31 @@
 
 #include "grader/katas/layer_norm_backward/catalogue.hpp"
 #include "grader/lib/remote.hpp"
+#include "grader/lib/words.hpp"
 #include "reference/layer_norm_backward/layer_norm_backward.hpp"
 
 namespace grader::kata_layer_norm_backward {
 
 Spec detector_spec() {
-  return {.rank_min = 3, .rank_max = 4, .size_min = 2, .size_max = 3, .d_min = 3, .d_max = 6};
+  return {.shape = {.rank_min = 3,
+                    .rank_max = 4,
+                    .size_min = 2,
+                    .size_max = 3,
+                    .d_min = 3,
+                    .d_max = 6,
+                    .d_min_last = true}};
 }
 
 std::vector<std::pair<std::string, std::string>> Case::describe() const {
-  std::ostringstream e;
-  e << eps;
   return {{"x shape", kt::shape_str(x.sizes())},
-          {"eps", e.str()},
+          {"eps", number_text(eps)},
           {"x", values_text(x)},
           {"weight", values_text(weight)},
           {"dout", values_text(dout)}};
 }
 
 Case generate(const Spec& spec) {
-  const auto rank = *rc::gen::inRange(spec.rank_min, spec.rank_max + 1).as("rank of x");
-  kt::Shape shape;
-  for (int a = 0; a + 1 < rank; ++a) {
-    shape.push_back(*rc::gen::inRange(spec.size_min, spec.size_max + 1)
-                         .as("size of axis " + std::to_string(a)));
-  }
-  // D = 2 last in shrinking order: a row of two values normalises to -1 and 1.
-  const auto drawn = *rc::gen::inRange(spec.d_min + 1, spec.d_max + 2).as("D (the last axis)");
-  shape.push_back(drawn > spec.d_max ? spec.d_min : drawn);
+  const kt::Shape shape = draw_rows_shape(spec.shape);  // D = d_min last in shrinking order
   Case c;
   c.eps = *rc::gen::element(1e-5, 0.1).as("eps");
   const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("seed of the values");
@@ -113,10 +110,7 @@ std::string differing(const Grads& got, const Grads& expected) {
   std::vector<std::string> names;
   for (size_t w = 0; w < 3; ++w)
     if (!close_grad(got[w], expected[w])) names.emplace_back(Grads::kNames[w]);
-  std::string text;
-  for (size_t i = 0; i < names.size(); ++i)
-    text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
-  return text;
+  return and_list(names);
 }
 
 Failure failure(const Case& c, const Grads& got, std::string message) {

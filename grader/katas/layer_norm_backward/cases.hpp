@@ -3,27 +3,14 @@
 #pragma once
 
 #include <array>
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
-
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
+#include "grader/lib/kata.hpp"
 
 namespace grader::kata_layer_norm_backward {
 
 /// Ranges a check draws its cases from. The defaults are the general checks' ranges.
 struct Spec {
-  int rank_min = 2, rank_max = 4;
-  int64_t size_min = 1, size_max = 4;  // the leading axes
-  int64_t d_min = 2, d_max = 7;        // D, the last axis
-  bool constant_weight = false;        // every entry of weight the same (the orthogonality check)
+  RowsShape shape = {.rank_min = 2, .size_max = 4, .d_max = 7, .d_min_last = true};
+  bool constant_weight = false;  // every entry of weight the same (the orthogonality check)
 };
 
 /// The detectors' preset (Note [layer_norm_backward detectors] in detect.hpp): rank 3-4, leading

@@ -22,10 +22,7 @@ Grads with(const Case& c, const Steps& steps) { return grads_with_steps(c, steps
 
 std::vector<Entry> catalogue() {
   std::vector<Entry> entries;
-  const auto add = [&](const char* id, const char* what, const char* fix,
-                       std::function<Grads(const Case&)> computes) {
-    entries.push_back({{id, what, fix}, std::move(computes)});
-  };
+  const auto add = entry_adder(entries);
   add("missing_mean_term", "the gradients with dx missing its - mean(g) term",
       "dx = (g - mean(g) - x̂ * mean(g * x̂)) / sigma.",
       [](const Case& c) { return with(c, {.mean_term = false}); });
@@ -113,10 +110,8 @@ std::vector<Step> expected_steps(const Case& c) {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<Entry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const Entry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return flattened(c, all[e].computes(c)); };
+    Diagnosis<Case> d = diagnosis_over<Case>(
+        catalogue(), [](const Entry& e, const Case& c) { return flattened(c, e.computes(c)); });
     d.discriminating_cases = discriminating_cases;
     d.learner = [](const Case& c) {
       const Called called = run_learner(c);

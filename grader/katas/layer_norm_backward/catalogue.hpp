@@ -12,10 +12,7 @@
 
 namespace grader::kata_layer_norm_backward {
 
-struct Entry {
-  CatalogueEntry entry;
-  std::function<Grads(const Case&)> computes;
-};
+using Entry = CatalogueItem<Case, Grads>;
 
 std::vector<Entry> catalogue();
 std::vector<Case> discriminating_cases();

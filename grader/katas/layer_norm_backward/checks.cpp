@@ -9,6 +9,7 @@
 #include "grader/katas/layer_norm_backward/cases.hpp"
 #include "grader/katas/layer_norm_backward/catalogue.hpp"
 #include "grader/katas/layer_norm_backward/mistakes.hpp"
+#include "grader/lib/words.hpp"
 #include "reference/layer_norm_backward/layer_norm_backward.hpp"
 
 namespace grader::kata_layer_norm_backward {
@@ -94,9 +95,7 @@ Outcome check_finite_differences(uint64_t seed) {
         names.emplace_back(Grads::kNames[w]);
     }
     if (names.empty()) return std::nullopt;
-    std::string text;
-    for (size_t i = 0; i < names.size(); ++i)
-      text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    const std::string text = and_list(names);
     Failure f;
     f.message = text + (names.size() == 1 ? " differs" : " differ") +
                 " from central finite differences of L = sum(dout * layer_norm(x, weight, "
@@ -172,8 +171,7 @@ Outcome check_inputs_unchanged(uint64_t seed) {
     const Called called = run_learner(c);
     if (!called.run.ok()) return failure_from_call(c, called);
     if (called.changed.empty()) return std::nullopt;
-    std::string names;
-    for (const std::string& n : called.changed) names += (names.empty() ? "" : " and ") + n;
+    const std::string names = and_list(called.changed);
     return failure(c, called.grads,
                    "your layer_norm_backward changed " + names +
                        ": after the call it no longer holds the values it was given. A "

@@ -3,20 +3,10 @@
 // (each kata sets its own, KataCall), and output comparison.
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include "grader/lib/kata.hpp"
 
 #include "grader/katas/mha_family/mistakes.hpp"
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
 #include "grader/lib/journey.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
 #include "reference/gqa/gqa.hpp"
 
 namespace grader::mha {

@@ -279,9 +279,8 @@ kt::Tensor catalogue_output(const Case& c, const Mistakes& mistakes) {
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
     const std::vector<MhaEntry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const MhaEntry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return catalogue_output(c, all[e].mistakes); };
+    Diagnosis<Case> d = diagnosis_over<Case>(
+        all, [](const MhaEntry& e, const Case& c) { return catalogue_output(c, e.mistakes); });
     d.computes_pair = [all](size_t a, size_t b, const Case& c) {
       const std::optional<Mistakes> both = together(all[a].mistakes, all[b].mistakes);
       return both ? catalogue_output(c, *both) : kt::Tensor();

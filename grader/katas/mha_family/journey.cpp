@@ -69,25 +69,17 @@ std::string case_text(const Case& c) {
 }  // namespace
 
 Journey journey(const Case& c) {
-  const std::vector<Step> steps = expected_steps(c);
-  Run run;
-  const LearnerTrace traced =
-      trace_learner_whole([&] { run = run_learner(c); });  // with the op that threw
-  if (!run.ok() && !run.threw_error()) return {};
-  return on_case(case_text(c),
-                 journey_text(steps, traced.events, run.out, traced.inputs, !run.ok()));
+  return journey_of_run(
+      expected_steps(c), [&] { return run_learner(c); }, case_text(c));
 }
 
 AttentionMap attention_map(const Case& c) {
-  const std::vector<Step> steps = expected_steps(c);
-  const auto weights =
-      std::find_if(steps.begin(), steps.end(), [](const Step& s) { return s.attention_weights; });
-  Run run;
-  const std::vector<kt::TraceEvent> events = trace_learner([&] { run = run_learner(c); });
-  if (!run.ok() || weights == steps.end()) return {};
-  const std::optional<kt::Tensor> got = learner_weights(events, weights->value);
-  if (!got) return {};
-  return make_attention_map(weights->value, *got, {"batch entry", "head"});
+  return map_of_call(expected_steps(c),
+                     [&] {
+                       const Run run = run_learner(c);
+                       return run.ok() ? run.out : kt::Tensor();
+                     },
+                     {"batch entry", "head"});
 }
 
 }  // namespace grader::mha

@@ -8,6 +8,7 @@
 
 #include "grader/lib/projections.hpp"
 #include "grader/lib/remote.hpp"
+#include "grader/lib/words.hpp"
 
 namespace grader::kata_mha_train {
 
@@ -26,15 +27,7 @@ namespace grader::kata_mha_train {
 // query i twice, and the weights of every batch entry, head, query and key can be read off at once
 // (Note [independent dropout]).
 
-namespace {
-
-std::string number_text(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::vector<std::pair<std::string, std::string>> Case::describe() const {
   std::vector<std::pair<std::string, std::string>> d = {

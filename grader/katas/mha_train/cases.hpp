@@ -2,19 +2,9 @@
 // training forward reveals of its dropped weights (Note [weights seen through the output]).
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include "grader/lib/kata.hpp"
 
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
 #include "grader/lib/draws.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
 #include "reference/mha_train/mha_train.hpp"
 
 namespace grader::kata_mha_train {

@@ -69,12 +69,10 @@ std::vector<mha::MhaEntry> catalogue() {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<mha::MhaEntry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const mha::MhaEntry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) {
-      return mha::catalogue_output(as_mha(c), all[e].mistakes);
-    };
+    Diagnosis<Case> d =
+        diagnosis_over<Case>(catalogue(), [](const mha::MhaEntry& e, const Case& c) {
+          return mha::catalogue_output(as_mha(c), e.mistakes);
+        });
     d.discriminating_cases = discriminating_cases;
     // Only a case without dropout is deterministic enough to compare.
     d.keeps_failing = [](const Case& c) { return !c.training || c.p == 0.0; };

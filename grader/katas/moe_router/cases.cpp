@@ -64,12 +64,7 @@ Case generate(const Spec& spec) {
   const int64_t k_max = spec.k_below_e ? e - 1 : e;
   Case c;
   c.k = *rc::gen::inRange(k_min, std::max(k_min, k_max) + 1).as("k");
-  const kt::Dtype dtype =
-      spec.float64_only ||
-              *rc::gen::element(std::string("Float64"), std::string("Float32")).as("dtype") ==
-                  "Float64"
-          ? kt::Float64
-          : kt::Float32;
+  const kt::Dtype dtype = draw_dtype(spec.float64_only);
   const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("seed of the values");
   kt::Generator gen(seed);
   std::vector<double> values;

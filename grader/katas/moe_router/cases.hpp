@@ -3,18 +3,8 @@
 // and the loss at the tolerance of the logits' dtype).
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include "grader/lib/kata.hpp"
 
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
 #include "reference/moe_router/moe_router.hpp"
 
 namespace grader::kata_moe_router {

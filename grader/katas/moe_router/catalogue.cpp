@@ -9,10 +9,7 @@ namespace grader::kata_moe_router {
 std::vector<Entry> catalogue() {
   using S = Steps;
   std::vector<Entry> entries;
-  const auto add = [&](const char* id, const char* what, const char* fix, const Steps& steps) {
-    entries.push_back(
-        {{id, what, fix}, [steps](const Case& c) { return route_with_steps(c, steps); }});
-  };
+  const auto add = entry_adder<Steps>(entries, route_with_steps);
   add("softmax_wrong_dim", "the routing with the softmax over the tokens (dim 0)",
       "Take the softmax over the experts: kt::softmax(router_logits, 1).",
       {.softmax = S::Softmax::Tokens});
@@ -84,10 +81,7 @@ std::vector<Step> expected_steps(const Case& c) {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<Entry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const Entry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return all[e].computes(c); };
+    Diagnosis<Case> d = diagnosis_over(catalogue());
     d.discriminating_cases = discriminating_cases;
     d.keeps_failing = [](const Case& c) { return c.logits.dtype() == kt::Float64; };
     d.learner = [](const Case& c) { return packed(call_learner_on(c)); };

@@ -13,10 +13,7 @@
 
 namespace grader::kata_moe_router {
 
-struct Entry {
-  CatalogueEntry entry;
-  std::function<kt::Tensor(const Case&)> computes;  // packed, Float64
-};
+using Entry = CatalogueItem<Case>;  // computes the packed routing, Float64
 
 /// Every entry, the kata's pitfalls among them under their ids.
 std::vector<Entry> catalogue();

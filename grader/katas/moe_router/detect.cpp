@@ -1,5 +1,7 @@
 #include "grader/katas/moe_router/detect.hpp"
 
+#include "grader/lib/searched.hpp"
+
 namespace grader::kata_moe_router {
 
 const std::vector<Steps>& searched_steps() {
@@ -19,13 +21,9 @@ const std::vector<Steps>& searched_steps() {
 }
 
 std::optional<Steps> steps_with(const Case& c, const kt::Tensor& got, bool Made::*pitfall) {
-  std::optional<Steps> with;
-  for (const Steps& steps : searched_steps()) {
-    if (!same_as_mistake(got, route_with_steps(c, steps))) continue;
-    if (!(pitfalls_made(steps).*pitfall)) return std::nullopt;  // explained without it
-    if (!with) with = steps;
-  }
-  return with;
+  return explained_by(searched_steps(), pitfall, pitfalls_made, [&](const Steps& steps) {
+    return same_as_mistake(got, route_with_steps(c, steps));
+  });
 }
 
 Outcome detect(uint64_t seed, bool Made::*pitfall, const char* id,

@@ -6,6 +6,7 @@
 
 #include "grader/katas/rms_norm/catalogue.hpp"
 #include "grader/lib/remote.hpp"
+#include "grader/lib/words.hpp"
 #include "reference/rms_norm/rms_norm.hpp"
 
 namespace grader::kata_rms_norm {
@@ -22,71 +23,36 @@ namespace {
 
 bool is_float32(const Case& c) { return c.x.dtype() == kt::Float32; }
 
-std::string eps_text(double eps) {
-  std::ostringstream s;
-  s << eps;
-  return s.str();
-}
-
 }  // namespace
 
 Spec rows(Values values) {
-  return {.rank_min = 2,
-          .rank_max = 4,
-          .size_min = 2,
-          .size_max = 4,
-          .d_min = 3,  // with D = 2 a row is [m - s, m + s]: mistakes coincide there
-          .d_max = 6,
+  return {.shape = {.rank_min = 2,
+                    .rank_max = 4,
+                    .size_min = 2,
+                    .size_max = 4,
+                    .d_min = 3,  // with D = 2 a row is [m - s, m + s]: mistakes coincide there
+                    .d_max = 6},
           .values = values,
           .float64_only = true};
 }
 
 std::vector<std::pair<std::string, std::string>> Case::describe() const {
-  return {{"x shape", kt::shape_str(x.sizes())},
-          {"dtype", std::string(kt::dtype_name(x.dtype()))},
-          {"eps", eps_text(eps)},
-          {"x values", values},
-          {"x", values_text(x)},
-          {"weight", values_text(weight)}};
+  auto shown = norm_family::described(x, eps, values);
+  shown.emplace_back("weight", values_text(weight));
+  return shown;
 }
 
 Case generate(const Spec& spec) {
-  const auto rank = *rc::gen::inRange(spec.rank_min, spec.rank_max + 1).as("rank of x");
-  kt::Shape shape;
-  for (int a = 0; a + 1 < rank; ++a) {
-    shape.push_back(*rc::gen::inRange(spec.size_min, spec.size_max + 1)
-                         .as("size of axis " + std::to_string(a)));
-  }
-  shape.push_back(*rc::gen::inRange(spec.d_min, spec.d_max + 1).as("D (the last axis)"));
-  const kt::Dtype dtype =
-      spec.float64_only ||
-              *rc::gen::element(std::string("Float64"), std::string("Float32")).as("dtype") ==
-                  "Float64"
-          ? kt::Float64
-          : kt::Float32;
+  const kt::Shape shape = draw_rows_shape(spec.shape);
+  const kt::Dtype dtype = draw_dtype(spec.float64_only);
   Case c;
   c.eps = spec.eps_default_only ? 1e-6 : *rc::gen::element(1e-6, 1e-5, 0.1).as("eps");
   const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("seed of the values");
   kt::Generator gen(seed);
   const int64_t d = shape.back();
-  kt::Shape row_shape = shape;
-  row_shape.back() = 1;
-  const kt::Tensor noise = kt::randn(shape, gen);
-  switch (spec.values) {
-    case Values::Moderate:
-      c.x = noise * 3.0 + (kt::rand(row_shape, gen) * 4.0 - 2.0);
-      c.values = "3 * randn, each row shifted by up to +-2";
-      break;
-    case Values::Small:
-      c.x = noise * 0.001;
-      c.values = "0.001 * randn (a mean of squares near 1e-6)";
-      break;
-    case Values::Offset:
-      c.x = noise + (kt::rand(row_shape, gen) * 3.0 + 3.0);
-      c.values = "randn, each row shifted by 3 to 6";
-      break;
-  }
-  c.x = c.x.to(dtype);
+  const norm_family::Rows rows = norm_family::draw_rows(shape, spec.values, gen);
+  c.x = rows.x.to(dtype);
+  c.values = rows.values;
   c.weight = (kt::randn({d}, gen) + 1.0).to(dtype);
   return c;
 }
@@ -101,23 +67,15 @@ Outcome run_rms_norm_property(uint64_t seed, int cases,
 }
 
 Called call_learner_on(const Case& c) {
-  announce_case(c.describe());  // so a crash or a timeout still names the case
-  wire::Writer args;
-  args.tensor(c.x);
-  args.tensor(c.weight);
-  args.f64(c.eps);
-  Called called;
-  remote::call("rms_norm", args, [&](wire::Reader& r) {
-    called.run = r.run();
-    for (const char* name : {"x", "weight"})
-      if (r.boolean()) called.changed.emplace_back(name);
-  });
-  return called;
+  return norm_family::call_norm("rms_norm", {{"x", c.x}, {"weight", c.weight}}, c.eps,
+                                c.describe());
 }
 
 Run run_learner(const Case& c) { return call_learner_on(c).run; }
 
 kt::Tensor run_reference(const Case& c) { return ref::rms_norm(c.x, c.weight, c.eps); }
+
+namespace {
 
 bool matches(const Case& c, const kt::Tensor& got, const kt::Tensor& expected) {
   return is_float32(c) ? close(got, expected, 1e-5, 1e-6) : close(got, expected);
@@ -127,21 +85,12 @@ std::string tolerance_text(const Case& c) {
   return is_float32(c) ? "rtol 1e-5, atol 1e-6 in Float32" : "rtol 1e-9, atol 1e-12";
 }
 
+}  // namespace
+
 const SameShapeKata<Case>& kata() {
-  static const SameShapeKata<Case> k{
-      .input = [](const Case& c) -> const kt::Tensor& { return c.x; },
-      .call_text = [](const Case& c) { return "rms_norm(x, weight, " + eps_text(c.eps) + ")"; },
-      .shape_words =
-          [](const Case& c) { return "rms_norm keeps x's shape " + kt::shape_str(c.x.sizes()); },
-      .dtype_words =
-          "return x's dtype (convert back with .to(x.dtype()) if you computed in another).",
-      .row_axis = [](const Case&) { return int64_t{-1}; },
-      .reference = run_reference,
-      .matches = matches,
-      .tolerance = tolerance_text,
-      .float64_from = "x's dtype",
-      .diagnose = diagnose_after_shrinking,
-  };
+  static const SameShapeKata<Case> k =
+      norm_family::same_shape_kata<Case>("rms_norm", "x, weight, ", run_learner, run_reference,
+                                         matches, tolerance_text, diagnose_after_shrinking);
   return k;
 }
 

@@ -2,34 +2,17 @@
 // the comparison of its output (at the tolerance of x's dtype).
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include "grader/lib/kata.hpp"
 
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
-#include "grader/lib/kit.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
+#include "grader/katas/norm_family/kata.hpp"
 
 namespace grader::kata_rms_norm {
 
-/// The values a case's rows take.
-enum class Values {
-  Moderate,  // 3 * randn, each row shifted by up to +-2
-  Small,     // 0.001 * randn: a mean of squares near 1e-6, where eps counts
-  Offset,    // randn shifted by 3 to 6: the mean far from 0, where subtracting it shows
-};
+using Values = norm_family::Values;
 
 /// Ranges a check draws its cases from. The defaults are the general checks' ranges.
 struct Spec {
-  int rank_min = 1, rank_max = 4;
-  int64_t size_min = 1, size_max = 5;  // the leading axes
-  int64_t d_min = 2, d_max = 8;        // D, the last axis (D = 1: the one_feature check)
+  RowsShape shape;  // D = 1: the one_feature check
   Values values = Values::Moderate;
   bool float64_only = false;
   bool eps_default_only = false;  // eps = 1e-6 (else 1e-6, 1e-5 or 0.1)
@@ -54,24 +37,19 @@ Case generate(const Spec& spec);
 Outcome run_rms_norm_property(uint64_t seed, int cases,
                               const std::function<std::optional<Failure>()>& body);
 
-/// What kata::rms_norm did with fresh copies of the case's inputs: the Run, and which inputs
-/// it changed ("x", "weight"; empty when none).
-struct Called {
-  Run run;
-  std::vector<std::string> changed;
-};
-Called call_learner_on(const Case& c);
-/// The run alone.
-Run run_learner(const Case& c);
 /// ref::rms_norm of the case (Float64).
 kt::Tensor run_reference(const Case& c);
 
-/// allclose at the tolerance of x's dtype: rtol 1e-9 / atol 1e-12 in Float64, rtol 1e-5 / atol
-/// 1e-6 in Float32 (Note [rms_norm's float32 tolerance] in cases.cpp).
-bool matches(const Case& c, const kt::Tensor& got, const kt::Tensor& expected);
-std::string tolerance_text(const Case& c);
+/// What kata::rms_norm did with fresh copies of the case's inputs: the Run, and which inputs
+/// it changed ("x", "weight"; empty when none).
+using Called = CallWithInputs;
+Called call_learner_on(const Case& c);
+/// The run alone.
+Run run_learner(const Case& c);
 
-/// The kit's steps for this kata (grader/lib/kit.hpp).
+/// The kit's steps for this kata (grader/lib/kit.hpp), its tolerance among them:
+/// kata().matches is allclose at the tolerance of x's dtype (Note [rms_norm's float32 tolerance]
+/// in cases.cpp).
 const SameShapeKata<Case>& kata();
 
 }  // namespace grader::kata_rms_norm

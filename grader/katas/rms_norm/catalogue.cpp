@@ -1,8 +1,8 @@
 #include "grader/katas/rms_norm/catalogue.hpp"
 
-#include <sstream>
 #include <utility>
 
+#include "grader/katas/norm_family/kata.hpp"
 #include "grader/katas/rms_norm/mistakes.hpp"
 
 namespace grader::kata_rms_norm {
@@ -26,10 +26,7 @@ std::vector<Entry> catalogue() {
   using Axis = Steps::Axis;
   using Centre = Steps::Centre;
   std::vector<Entry> entries;
-  const auto add = [&](const char* id, const char* what, const char* fix,
-                       std::function<kt::Tensor(const Case&)> computes) {
-    entries.push_back({{id, what, fix}, std::move(computes)});
-  };
+  const auto add = entry_adder(entries);
   // The statistic.
   add("mean_subtracted", "LayerNorm without bias: (x - mean) / sqrt(var + eps) * weight",
       "RMSNorm subtracts no mean: x / sqrt(mean(x^2) + eps) * weight.",
@@ -86,17 +83,11 @@ std::vector<Entry> catalogue() {
 }
 
 std::vector<Case> discriminating_cases() {
-  kt::Generator gen(20261205);
-  const auto make = [&](const kt::Shape& shape, double scale, double shift, double eps) {
-    Case c;
-    c.x = kt::randn(shape, gen) * scale + shift;
-    c.weight = kt::randn({shape.back()}, gen) + 1.0;
-    c.eps = eps;
-    c.values = "fixed";
-    return c;
-  };
-  return {make({3, 2, 5}, 2.0, 1.5, 0.1), make({4, 4}, 3.0, 0.5, 1e-6),
-          make({2, 3}, 0.001, 0.0, 1e-5)};
+  return norm_family::fixed_cases<Case>(
+      {{{3, 2, 5}, 2.0, 1.5, 0.1}, {{4, 4}, 3.0, 0.5, 1e-6}, {{2, 3}, 0.001, 0.0, 1e-5}},
+      [](const kt::Tensor& x, const kt::Tensor& weight, double eps, kt::Generator&) {
+        return Case{.x = x, .weight = weight, .eps = eps, .values = "fixed"};
+      });
 }
 
 std::vector<Step> expected_steps(const Case& c) {
@@ -114,23 +105,7 @@ std::vector<Step> expected_steps(const Case& c) {
 }
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
-  grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<Entry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const Entry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return all[e].computes(c); };
-    d.discriminating_cases = discriminating_cases;
-    d.keeps_failing = [](const Case& c) { return c.x.dtype() == kt::Float64; };
-    d.learner = [](const Case& c) { return run_learner(c).out; };
-    d.reference = run_reference;
-    d.steps = expected_steps;
-    d.case_text = [](const Case& c) {
-      std::ostringstream eps;
-      eps << c.eps;
-      return "the case x shape = " + kt::shape_str(c.x.sizes()) + ", eps = " + eps.str();
-    };
-    return d;
-  });
+  norm_family::diagnose(f, failing, kata, catalogue, discriminating_cases, expected_steps);
 }
 
 }  // namespace grader::kata_rms_norm

@@ -12,10 +12,7 @@
 
 namespace grader::kata_rms_norm {
 
-struct Entry {
-  CatalogueEntry entry;
-  std::function<kt::Tensor(const Case&)> computes;  // Float64; undefined where it cannot run
-};
+using Entry = CatalogueItem<Case>;
 
 /// Every entry, the kata's pitfalls among them under their ids.
 std::vector<Entry> catalogue();

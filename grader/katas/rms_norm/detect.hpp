@@ -8,10 +8,11 @@
 // the statistic, or both: mean_subtracted), a sum instead of the mean (sum_not_mean), where eps
 // goes (eps_outside_sqrt) and 1 + weight (weight_plus_one). A detector searches every such
 // computation (searched_steps) and names its pitfall when the learner's output equals one that
-// makes it and none that does not (steps_with): two mistakes are named both, an output no choice
-// explains is named with none. Each runs on Float64 rows of rank 2-4, D 3-6 (with D = 2, x / (std +
-// eps) equals x / (mean(|x|) + eps) on a row of two values of opposite signs), drawn where its
-// mistake shows: mean_subtracted on rows shifted by 3 to 6, eps_outside_sqrt on rows of 0.001 *
+// makes it and none that does not (steps_with, the kit's explained_by), and the same case called
+// again gives the same output (SameShapeKata::detected): two mistakes are named both, an output no
+// choice explains is named with none. Each runs on Float64 rows of rank 2-4, D 3-6 (with D = 2, x /
+// (std + eps) equals x / (mean(|x|) + eps) on a row of two values of opposite signs), drawn where
+// its mistake shows: mean_subtracted on rows shifted by 3 to 6, eps_outside_sqrt on rows of 0.001 *
 // randn (a mean of squares near 1e-6), the others on moderate rows.
 #pragma once
 

@@ -6,22 +6,10 @@ kt::Tensor rms_norm_with_steps(const kt::Tensor& x_in, const kt::Tensor& weight,
                                const Steps& steps) {
   const kt::Tensor x = x_in.to(kt::Float64);
   const auto reduce_mean = [&](const kt::Tensor& t, bool keepdim) {
-    switch (steps.axis) {
-      case Steps::Axis::Other:
-        return kt::mean(t, steps.other, keepdim);
-      case Steps::Axis::All:
-        return kt::mean(t);
-      case Steps::Axis::LastTwo:
-        return kt::mean(kt::mean(t, -1, true), -2, true);
-      case Steps::Axis::Last:
-        break;
-    }
-    return kt::mean(t, -1, keepdim);
+    return norm_family::mean_over(t, steps.axis, steps.other, keepdim);
   };
-  int64_t n = x.size(-1);  // the number of values a mean runs over (a sum is n times it)
-  if (steps.axis == Steps::Axis::All) n = x.numel();
-  if (steps.axis == Steps::Axis::Other) n = x.size(steps.other);
-  if (steps.axis == Steps::Axis::LastTwo) n = x.size(-1) * x.size(-2);
+  // The number of values a mean runs over (a sum is n times it).
+  const int64_t n = norm_family::values_per_statistic(x, steps.axis, steps.other);
   try {
     const bool centre_numerator =
         steps.centre == Steps::Centre::Numerator || steps.centre == Steps::Centre::Both;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "grader/katas/norm_family/over.hpp"
 #include "kt/tensor.hpp"
 
 namespace grader::kata_rms_norm {
@@ -15,7 +16,7 @@ namespace grader::kata_rms_norm {
 /// averaged, where eps goes, and whether weight is read as an offset from 1. RMSNorm is the
 /// default.
 struct Steps {
-  enum class Axis { Last, Other, All, LastTwo };
+  using Axis = norm_family::Axis;
   enum class Centre { None, Numerator, Statistic, Both };
   Axis axis = Axis::Last;        // normalized_wrong_axis when not Last
   int64_t other = 0;             // the axis of Axis::Other, counted from the front

@@ -10,6 +10,7 @@
 
 #include "grader/lib/journey.hpp"
 #include "grader/lib/remote.hpp"
+#include "grader/lib/words.hpp"
 #include "reference/rope/rope.hpp"
 
 namespace grader::kata_rope {
@@ -35,12 +36,6 @@ double atol_of(const Case& c) {
 }
 
 double rtol_of(const Case& c) { return is_float32(c) ? 1e-5 : kRtol; }
-
-std::string number_text(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
 
 }  // namespace
 
@@ -74,11 +69,7 @@ Case generate(const Spec& spec) {
   Case c;
   c.start_pos = *rc::gen::inRange<int64_t>(spec.start_min, spec.start_max + 1).as("start_pos");
   if (spec.other_bases) c.base = *rc::gen::element(10000.0, 100.0, 500000.0).as("base");
-  kt::Dtype dtype = kt::Float64;
-  if (spec.float32) {
-    const auto name = *rc::gen::element(std::string("Float64"), std::string("Float32")).as("dtype");
-    if (name == "Float32") dtype = kt::Float32;
-  }
+  const kt::Dtype dtype = draw_dtype(!spec.float32);
   const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("seed of x's values");
   kt::Generator gen(seed);
   int layout = 0;
@@ -134,6 +125,7 @@ std::string tolerance_text(const Case& c) {
 const SameShapeKata<Case>& kata() {
   static const SameShapeKata<Case> k{
       .input = [](const Case& c) -> const kt::Tensor& { return c.x; },
+      .call = run_learner,
       .call_text =
           [](const Case& c) {
             return "apply_rope(x, " + std::to_string(c.start_pos) + ", " + number_text(c.base) +

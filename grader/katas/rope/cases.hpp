@@ -2,19 +2,7 @@
 // comparison of its output (at a tolerance that grows with the position: Note [rope tolerance]).
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
-
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
-#include "grader/lib/kit.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
+#include "grader/lib/kata.hpp"
 
 namespace grader::kata_rope {
 

@@ -133,11 +133,9 @@ std::vector<Case> discriminating_cases() {
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
     const std::vector<RopeEntry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const RopeEntry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) {
-      return rope_with_mistakes(c.x, c.start_pos, c.base, all[e].mistakes);
-    };
+    Diagnosis<Case> d = diagnosis_over<Case>(all, [](const RopeEntry& e, const Case& c) {
+      return rope_with_mistakes(c.x, c.start_pos, c.base, e.mistakes);
+    });
     d.computes_pair = [all](size_t a, size_t b, const Case& c) {
       const std::optional<Mistakes> both = together(all[a].mistakes, all[b].mistakes);
       return both ? rope_with_mistakes(c.x, c.start_pos, c.base, *both) : kt::Tensor();

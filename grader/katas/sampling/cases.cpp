@@ -95,12 +95,6 @@ std::string ordinal(int64_t n) {
   return std::to_string(n) + suffix;
 }
 
-std::string number(double v, int digits) {
-  std::ostringstream s;
-  s << std::setprecision(digits) << v;
-  return s.str();
-}
-
 Spec detector_spec(Temperature temperature, Filter top_k, Filter top_p) {
   return {.v_min = 4,
           .v_max = 10,
@@ -131,12 +125,7 @@ Case generate(const Spec& spec) {
   const auto v =
       *rc::gen::inRange(needs_two ? std::max<int64_t>(2, spec.v_min) : spec.v_min, spec.v_max + 1)
            .as("V (tokens)");
-  const kt::Dtype dtype =
-      spec.float64_only ||
-              *rc::gen::element(std::string("Float64"), std::string("Float32")).as("dtype") ==
-                  "Float64"
-          ? kt::Float64
-          : kt::Float32;
+  const kt::Dtype dtype = draw_dtype(spec.float64_only);
   const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("seed of the values");
   kt::Generator gen(seed);
   Case c;

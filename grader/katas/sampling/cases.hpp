@@ -2,24 +2,14 @@
 // (several calls sharing one generator), and the replay of the draws the statement fixes.
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include "grader/lib/kata.hpp"
 
 #include "grader/katas/sampling/mistakes.hpp"
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
 
 namespace grader::kata_sampling {
 
 /// v with `digits` significant digits ("0.5", "2").
-std::string number(double v, int digits = 6);
+inline std::string number(double v, int digits = 6) { return number_text(v, digits); }
 /// "1st", "2nd", "3rd", "4th", ...
 std::string ordinal(int64_t n);
 

@@ -23,9 +23,7 @@ std::string case_text(const Case& c) {
 std::vector<Entry> catalogue() {
   using S = Steps;
   std::vector<Entry> entries;
-  const auto add = [&](const char* id, const char* what, const char* fix, Steps steps) {
-    entries.push_back({{id, what, fix}, [steps](const Case& c) { return with(c, steps); }});
-  };
+  const auto add = entry_adder<Steps>(entries, with);
   add("temperature_after_softmax",
       "the draws of a sampler whose temperature divides the probabilities (renormalised: no "
       "effect)",
@@ -123,10 +121,8 @@ kt::Tensor learner_outcome(const Case& c) {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [failing] {
-    const std::vector<Entry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const Entry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return outcome(c, all[e].walk(c)); };
+    Diagnosis<Case> d = diagnosis_over<Case>(
+        catalogue(), [](const Entry& e, const Case& c) { return outcome(c, e.computes(c)); });
     d.discriminating_cases = discriminating_cases;
     d.keeps_failing = [](const Case& c) { return c.logits.dtype() == kt::Float64; };
     d.learner = learner_outcome;

@@ -14,10 +14,7 @@
 
 namespace grader::kata_sampling {
 
-struct Entry {
-  CatalogueEntry entry;
-  std::function<Walk(const Case&)> walk;
-};
+using Entry = CatalogueItem<Case, Walk>;  // computes the sampler's walk
 
 /// Every entry, the kata's pitfalls among them under their ids.
 std::vector<Entry> catalogue();

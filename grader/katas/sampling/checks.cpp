@@ -220,23 +220,15 @@ Outcome check_bad_arguments_throw(uint64_t seed) {
         break;
     }
     const Called called = call_learner_on(c);
-    if (called.run.not_implemented || called.run.out_of_memory)
-      return failure_from_run(c, called.run);
-    if (called.run.value_error) return std::nullopt;
-    Failure f;
-    f.message = what +
-                " is outside the API, so the call must throw kt::ValueError saying which "
-                "argument and why" +
-                (c.temperature == 0 && bad != 0 ? ", even at temperature 0 (check the arguments "
-                                                  "before the greedy return)"
-                                                : std::string()) +
-                "; it " +
-                (called.run.ok() ? "returned token " + std::to_string(called.tokens.at(0))
-                                 : "threw " + called.run.error) +
-                ". Check the three arguments first: throw kt::ValueError(\"top_p must be in (0, "
-                "1], got 1.5\") and the like.";
-    f.counterexample = c.describe();
-    return f;
+    return value_error_expected(
+        called.run, [&] { return failure_from_run(c, called.run); }, what,
+        called.run.ok() ? "returned token " + std::to_string(called.tokens.at(0)) : "",
+        "Check the three arguments first: throw kt::ValueError(\"top_p must be in (0, 1], got "
+        "1.5\") and the like.",
+        c.describe(),
+        c.temperature == 0 && bad != 0
+            ? ", even at temperature 0 (check the arguments before the greedy return)"
+            : "");
   });
 }
 

@@ -1,6 +1,7 @@
 #include "grader/katas/sampling/detect.hpp"
 
 #include "grader/lib/confirmed.hpp"
+#include "grader/lib/searched.hpp"
 
 #include <algorithm>
 #include <map>
@@ -39,33 +40,24 @@ std::optional<Steps> steps_with(const Case& c, const std::vector<int64_t>& token
   const std::vector<double> x = c.logits.to(kt::Float64).contiguous().to_vector<double>();
   const std::vector<double> u = uniforms(c);
   std::map<std::tuple<std::vector<int64_t>, std::vector<double>, bool, int64_t>, bool> replayed;
-  std::optional<Steps> with;
-  for (const Steps& steps : searched_steps()) {
+  return explained_by(searched_steps(), pitfall, pitfalls_made, [&](const Steps& steps) {
     const Walk walk = walk_with_steps(x, c.temperature, c.top_k, c.top_p, steps);
     const auto key = std::make_tuple(walk.order, walk.p, walk.draws, walk.fixed);
     auto found = replayed.find(key);
     if (found == replayed.end())
       found = replayed.emplace(key, explains(c, u, walk, tokens, draws)).first;
-    if (!found->second) continue;
-    if (!(pitfalls_made(steps).*pitfall)) return std::nullopt;  // explained without it
-    if (!with) with = steps;
-  }
-  return with;
+    return found->second;
+  });
 }
 
 std::vector<Steps> single_slips() {
-  static const std::vector<Steps> cached = [] {
-    std::vector<Steps> one;
+  static const std::vector<Steps> cached = one_slip_at_most(searched_steps(), [](const Steps& s) {
     const Steps right;
-    for (const Steps& s : searched_steps()) {
-      const int changed = int(s.temperature != right.temperature) + int(s.zero != right.zero) +
-                          int(s.top_k != right.top_k) + int(s.nucleus_from != right.nucleus_from) +
-                          int(s.nucleus != right.nucleus) +
-                          int(s.renormalise != right.renormalise) + int(s.order != right.order);
-      if (changed <= 1) one.push_back(s);
-    }
-    return one;
-  }();
+    return int(s.temperature != right.temperature) + int(s.zero != right.zero) +
+           int(s.top_k != right.top_k) + int(s.nucleus_from != right.nucleus_from) +
+           int(s.nucleus != right.nucleus) + int(s.renormalise != right.renormalise) +
+           int(s.order != right.order);
+  });
   return cached;
 }
 
@@ -85,39 +77,30 @@ bool shows(const Case& c, const Steps& mistake, bool Made::*pitfall) {
   return true;
 }
 
+std::optional<Steps> explained_steps(const Case& c, const Called& called, bool Made::*pitfall) {
+  if (called.changed || explains(c, reference_walk(c), called.tokens, called.draws))
+    return std::nullopt;
+  return steps_with(c, called.tokens, called.draws, pitfall);
+}
+
+Failure pitfall_failure(const Case& c, const Called& called, const std::string& message) {
+  // An example: the first wrong draw, or (every token right: a clamped temperature 0 returns the
+  // argmax) the draws counted.
+  const int64_t at = first_difference(c, called.tokens);
+  Failure f = failure(
+      c, called.tokens,
+      message + (at >= 0
+                     ? " For instance, " + explain_draw(c, size_t(at), token_at(called.tokens, at))
+                     : " Here " + draws_text(c, called.draws) + "."));
+  if (at < 0) set_draws(f, c, called.draws);
+  return f;
+}
+
 Outcome detect(uint64_t seed, const Spec& spec, const Steps& mistake, bool Made::*pitfall,
                const char* id, const std::function<std::string(const Case&, const Steps&)>& message,
                int cases) {
-  const ConfirmedSearch<Case, Called, Steps> search{
-      .showing =
-          [&] {
-            return first_showing<Case>([&] { return generate(spec); },
-                                       [&](const Case& c) { return shows(c, mistake, pitfall); });
-          },
-      .call = call_learner_on,
-      .stopped = [&](const Case& c, const Called& called) { return cannot_check(c, called, id); },
-      .explained = [&](const Case& c, const Called& called) -> std::optional<Steps> {
-        if (called.changed || explains(c, reference_walk(c), called.tokens, called.draws))
-          return std::nullopt;
-        return steps_with(c, called.tokens, called.draws, pitfall);
-      },
-      // An example: the first wrong draw, or (every token right: a clamped temperature 0 returns
-      // the argmax) the draws counted.
-      .report =
-          [&](const Case& c, const Called& called, const Steps& steps) {
-            const int64_t at = first_difference(c, called.tokens);
-            Failure f =
-                failure(c, called.tokens,
-                        message(c, steps) +
-                            (at >= 0 ? " For instance, " +
-                                           explain_draw(c, size_t(at), token_at(called.tokens, at))
-                                     : " Here " + draws_text(c, called.draws) + "."));
-            if (at < 0) set_draws(f, c, called.draws);
-            f.pitfall = id;
-            return f;
-          },
-  };
-  return run_sampling_property(seed, cases, [&] { return confirmed_on_two(search); });
+  return run_sampling_property(seed, cases,
+                               [&] { return confirmed_case(spec, mistake, pitfall, id, message); });
 }
 
 }  // namespace grader::kata_sampling

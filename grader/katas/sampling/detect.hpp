@@ -54,6 +54,11 @@ std::optional<Steps> steps_with(const Case& c, const std::vector<int64_t>& token
 /// Every searched computation with at most one switch off the statement's (the right one too).
 std::vector<Steps> single_slips();
 
+/// For the kit's confirmed detector (grader/lib/confirmed.hpp): the steps that explain wrong
+/// tokens (none for right ones, or when the logits changed), and its failure with an example.
+std::optional<Steps> explained_steps(const Case& c, const Called& called, bool Made::*pitfall);
+Failure pitfall_failure(const Case& c, const Called& called, const std::string& message);
+
 /// Whether the case shows `mistake` (a computation that makes `pitfall`): its tokens are not all
 /// one token (when it draws), and differ from those of every single slip that does not make the
 /// pitfall, the right computation included.

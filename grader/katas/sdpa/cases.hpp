@@ -3,18 +3,8 @@
 // query can attend nothing from may take any accepted convention).
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include "grader/lib/kata.hpp"
 
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
 #include "reference/common/masked_rows.hpp"
 
 namespace grader::kata_sdpa {

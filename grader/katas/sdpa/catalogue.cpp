@@ -164,9 +164,8 @@ std::vector<Case> discriminating_cases() {
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
     const std::vector<SdpaEntry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const SdpaEntry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return sdpa_with_mistakes(c, all[e].mistakes); };
+    Diagnosis<Case> d = diagnosis_over<Case>(
+        all, [](const SdpaEntry& e, const Case& c) { return sdpa_with_mistakes(c, e.mistakes); });
     d.computes_pair = [all](size_t a, size_t b, const Case& c) {
       const std::optional<Mistakes> both = together(all[a].mistakes, all[b].mistakes);
       return both ? sdpa_with_mistakes(c, *both) : kt::Tensor();

@@ -34,40 +34,28 @@ std::vector<Step> expected_steps(const Case& c) {
   return steps;
 }
 
-namespace {
-
-/// The learner's call on the case, traced with values.
-std::vector<kt::TraceEvent> traced_run(const Case& c, Run& run) {
-  return trace_learner([&] { run = run_learner(c); });
-}
-
-}  // namespace
-
 Journey journey(const Case& c) {
-  const std::vector<Step> steps = expected_steps(c);
-  Run run;
-  const LearnerTrace traced =
-      trace_learner_whole([&] { run = run_learner(c); });  // with the op that threw
-  if (!run.ok() && !run.threw_error()) return {};
-  return on_case("the case T_q = " + std::to_string(c.Tq()) + ", T_k = " + std::to_string(c.Tk()) +
-                     ", d_k = " + std::to_string(c.dk()) + ", d_v = " + std::to_string(c.dv()) +
-                     ", " + c.call(),
-                 journey_text(steps, traced.events, run.out, traced.inputs, !run.ok()));
+  return journey_of_run(
+      expected_steps(c), [&] { return run_learner(c); },
+      "the case T_q = " + std::to_string(c.Tq()) + ", T_k = " + std::to_string(c.Tk()) +
+          ", d_k = " + std::to_string(c.dk()) + ", d_v = " + std::to_string(c.dv()) + ", " +
+          c.call());
 }
 
 AttentionMap attention_map(const Case& c) {
   const std::vector<Step> steps = expected_steps(c);
   const auto weights =
       std::find_if(steps.begin(), steps.end(), [](const Step& s) { return s.attention_weights; });
-  Run run;
-  const std::vector<kt::TraceEvent> events = traced_run(c, run);
-  if (!run.ok() || weights == steps.end()) return {};
-  const std::optional<kt::Tensor> got = learner_weights(events, weights->value);
-  if (!got) return {};
   std::vector<std::string> axes;
-  for (int64_t a = 0; a + 2 < weights->value.dim(); ++a)
+  for (int64_t a = 0; weights != steps.end() && a + 2 < weights->value.dim(); ++a)
     axes.push_back("index along leading axis " + std::to_string(a));
-  return make_attention_map(weights->value, *got, axes);
+  return map_of_call(
+      steps,
+      [&] {
+        const Run run = run_learner(c);
+        return run.ok() ? run.out : kt::Tensor();
+      },
+      axes);
 }
 
 }  // namespace grader::kata_sdpa

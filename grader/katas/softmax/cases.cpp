@@ -83,9 +83,7 @@ Case generate(const Spec& spec) {
       break;
     }
   }
-  const auto dtype_text =
-      *rc::gen::element(std::string("Float64"), std::string("Float32")).as("dtype");
-  const kt::Dtype dtype = dtype_text == "Float32" ? kt::Float32 : kt::Float64;
+  const kt::Dtype dtype = draw_dtype(false);
   const auto seed = *rc::gen::inRange<uint64_t>(0, 1000000).as("seed of x's values");
   kt::Generator gen(seed);
   const kt::Tensor base = kt::randn(shape, gen) * 3.0;
@@ -180,17 +178,14 @@ std::string tolerance_text(const Case& c) {
 const SameShapeKata<Case>& kata() {
   static const SameShapeKata<Case> k{
       .input = [](const Case& c) -> const kt::Tensor& { return c.x; },
+      .call = [](const Case& c) { return run_learner(c); },
       .call_text = [](const Case& c) { return "softmax(x, " + std::to_string(c.dim) + ")"; },
       .shape_words =
           [](const Case& c) { return "softmax keeps x's shape " + kt::shape_str(c.x.sizes()); },
-      .dtype_words =
-          "return x's dtype (convert back with .to(x.dtype()) if you computed in "
-          "another).",
       .row_axis = [](const Case& c) { return c.dim; },  // the slice along dim
       .reference = run_reference,
       .matches = matches,
       .tolerance = tolerance_text,
-      .float64_from = "x's dtype",
       .diagnose = diagnose_after_shrinking,
   };
   return k;

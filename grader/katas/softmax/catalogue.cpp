@@ -88,14 +88,9 @@ std::vector<Case> discriminating_cases() {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<SoftmaxEntry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const SoftmaxEntry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return all[e].computes(c.x, c.dim); };
+    Diagnosis<Case> d = kata().diagnosis(diagnosis_over<Case>(
+        catalogue(), [](const SoftmaxEntry& e, const Case& c) { return e.computes(c.x, c.dim); }));
     d.discriminating_cases = discriminating_cases;
-    d.keeps_failing = [](const Case& c) { return c.x.dtype() == kt::Float64; };
-    d.learner = [](const Case& c) { return run_learner(c).out; };
-    d.reference = run_reference;
     d.journey = journey;
     return d;
   });

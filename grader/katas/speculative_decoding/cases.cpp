@@ -75,12 +75,6 @@ bool near_boundary(const Case& c) {
 
 }  // namespace
 
-std::string number(double v, int digits) {
-  std::ostringstream s;
-  s << std::setprecision(digits) << v;
-  return s.str();
-}
-
 Spec detector_spec(Target target) {
   return {.v_min = 3, .v_max = 8, .k_min = 1, .k_max = 4, .target = target, .calls = 100};
 }

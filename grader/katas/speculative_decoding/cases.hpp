@@ -3,23 +3,14 @@
 // learner's kata::speculative_step, and the replay of the draws the statement fixes.
 #pragma once
 
-#include <cstdint>
-#include <functional>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
+#include "grader/lib/kata.hpp"
 
 #include "grader/katas/speculative_decoding/mistakes.hpp"
-#include "grader/lib/check.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
 
 namespace grader::kata_speculative_decoding {
 
 /// v with `digits` significant digits.
-std::string number(double v, int digits = 4);
+inline std::string number(double v, int digits = 4) { return number_text(v, digits); }
 
 /// How the target's distributions relate to the draft's.
 enum class Target {

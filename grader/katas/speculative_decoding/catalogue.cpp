@@ -95,10 +95,9 @@ kt::Tensor outcome(const Replay& r) {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<Entry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const Entry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return outcome(replay_with(c, all[e].steps)); };
+    Diagnosis<Case> d = diagnosis_over<Case>(catalogue(), [](const Entry& e, const Case& c) {
+      return outcome(replay_with(c, e.steps));
+    });
     d.discriminating_cases = discriminating_cases;
     d.learner = [](const Case& c) {
       const Called called = call_learner_on(c);

@@ -162,18 +162,11 @@ Outcome check_bad_arguments_throw(uint64_t seed) {
         break;
     }
     const Called called = call_learner_on(c);
-    if (called.run.not_implemented || called.run.out_of_memory)
-      return failure_from_run(c, called.run);
-    if (called.run.value_error) return std::nullopt;
-    Failure f;
-    f.message = what +
-                " is outside the API, so the call must throw kt::ValueError saying which "
-                "argument and why; it " +
-                (called.run.ok() ? std::string("returned") : "threw " + called.run.error) +
-                ". Check the shapes first: throw kt::ValueError(\"target_probs must be (K + 1, "
-                "V) = (3, 5), got (2, 5)\") and the like.";
-    f.counterexample = c.describe();
-    return f;
+    return value_error_expected(
+        called.run, [&] { return failure_from_run(c, called.run); }, what, "returned",
+        "Check the shapes first: throw kt::ValueError(\"target_probs must be (K + 1, V) = (3, 5), "
+        "got (2, 5)\") and the like.",
+        c.describe());
   });
 }
 

@@ -1,6 +1,7 @@
 #include "grader/katas/speculative_decoding/detect.hpp"
 
 #include "grader/lib/confirmed.hpp"
+#include "grader/lib/searched.hpp"
 
 namespace grader::kata_speculative_decoding {
 
@@ -21,29 +22,20 @@ std::vector<Steps> searched_steps() {
 }
 
 std::vector<Steps> single_slips() {
-  static const std::vector<Steps> cached = [] {
-    std::vector<Steps> one;
+  static const std::vector<Steps> cached = one_slip_at_most(searched_steps(), [](const Steps& s) {
     const Steps right;
-    for (const Steps& s : searched_steps())
-      if (int(s.ratio != right.ratio) + int(s.residual != right.residual) +
-              int(s.bonus != right.bonus) <=
-          1)
-        one.push_back(s);
-    return one;
-  }();
+    return int(s.ratio != right.ratio) + int(s.residual != right.residual) +
+           int(s.bonus != right.bonus);
+  });
   return cached;
 }
 
 std::optional<Steps> steps_with(const Case& c, const Called& called, bool Made::*pitfall) {
   const Rows rows = c.rows();
   const std::vector<double> u = c.uniforms();
-  std::optional<Steps> with;
-  for (const Steps& steps : searched_steps()) {
-    if (!same(called, replay(rows, c.drafts, u, steps))) continue;
-    if (!(pitfalls_made(steps).*pitfall)) return std::nullopt;  // explained without it
-    if (!with) with = steps;
-  }
-  return with;
+  return explained_by(searched_steps(), pitfall, pitfalls_made, [&](const Steps& steps) {
+    return same(called, replay(rows, c.drafts, u, steps));
+  });
 }
 
 bool shows(const Case& c, const Steps& mistake, bool Made::*pitfall) {
@@ -58,32 +50,24 @@ bool shows(const Case& c, const Steps& mistake, bool Made::*pitfall) {
   return true;
 }
 
+std::optional<Steps> explained_steps(const Case& c, const Called& called, bool Made::*pitfall) {
+  if (called.changed || same(called, reference_replay(c))) return std::nullopt;
+  return steps_with(c, called, pitfall);
+}
+
+Failure pitfall_failure(const Case& c, const Called& called, const std::string& message) {
+  Failure f = *compare(c, called, "");
+  f.message = message + " Here " + f.message;
+  return f;
+}
+
 Outcome detect(uint64_t seed, const Spec& spec, const Steps& mistake, bool Made::*pitfall,
                const char* id, const std::function<std::string(const Case&, const Steps&)>& message,
                int cases) {
-  const ConfirmedSearch<Case, Called, Steps> search{
-      .showing =
-          [&] {
-            return first_showing<Case>([&] { return generate(spec); },
-                                       [&](const Case& c) { return shows(c, mistake, pitfall); });
-          },
-      .call = call_learner_on,
-      .stopped = [&](const Case& c, const Called& called) { return cannot_check(c, called, id); },
-      .explained = [&](const Case& c, const Called& called) -> std::optional<Steps> {
-        if (called.changed || same(called, reference_replay(c))) return std::nullopt;
-        return steps_with(c, called, pitfall);
-      },
-      .report =
-          [&](const Case& c, const Called& called, const Steps& steps) {
-            Failure f = *compare(c, called, "");
-            f.message = message(c, steps) + " Here " + f.message;
-            f.pitfall = id;
-            return f;
-          },
-  };
   // Not shrunk: the body draws cases until one shows the mistake (see the beam_search kata).
   return run_speculative_property(
-      seed, cases, [&] { return confirmed_on_two(search); }, /*shrink=*/false);
+      seed, cases, [&] { return confirmed_case(spec, mistake, pitfall, id, message); },
+      /*shrink=*/false);
 }
 
 }  // namespace grader::kata_speculative_decoding

@@ -35,6 +35,11 @@ std::vector<Steps> searched_steps();
 /// Every searched step with at most one choice off the statement's (the right one too).
 std::vector<Steps> single_slips();
 
+/// For the kit's confirmed detector (grader/lib/confirmed.hpp): the steps that explain wrong tokens
+/// (none for right ones, or when the distributions changed), and its failure.
+std::optional<Steps> explained_steps(const Case& c, const Called& called, bool Made::*pitfall);
+Failure pitfall_failure(const Case& c, const Called& called, const std::string& message);
+
 /// The searched steps that give the learner's tokens and draws on the case and make `pitfall`, if
 /// some do and none that does not make it gives them too.
 std::optional<Steps> steps_with(const Case& c, const Called& called, bool Made::*pitfall);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "grader/lib/compare.hpp"
+#include "grader/lib/diagnosis.hpp"
 
 namespace grader::testing {
 
@@ -28,6 +29,32 @@ inline void check_entries_apart(const std::vector<std::string>& names,
       CHECK(apart);
     }
   }
+}
+
+/// check_entries_apart over a catalogue on the discriminating cases: entry e's output on case c is
+/// output(e, c), the reference's reference(c).
+template <class Item, class Case, class Output, class Reference>
+void check_catalogue_apart(const std::vector<Item>& all, const std::vector<Case>& cases,
+                           const Output& output, const Reference& reference) {
+  std::vector<std::string> names;
+  std::vector<std::vector<kt::Tensor>> out;
+  for (const Item& e : all) {
+    names.push_back(e.entry.id + " (" + e.entry.what + ")");
+    out.emplace_back();
+    for (const Case& c : cases) out.back().push_back(output(e, c));
+  }
+  std::vector<kt::Tensor> expected;
+  for (const Case& c : cases) expected.push_back(reference(c));
+  check_entries_apart(names, out, expected);
+}
+
+/// The same, for a catalogue whose entries compute tensors.
+template <class Case, class Reference>
+void check_catalogue_apart(const std::vector<CatalogueItem<Case>>& all,
+                           const std::vector<Case>& cases, const Reference& reference) {
+  check_catalogue_apart(
+      all, cases, [](const CatalogueItem<Case>& e, const Case& c) { return e.computes(c); },
+      reference);
 }
 
 }  // namespace grader::testing

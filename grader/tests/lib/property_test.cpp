@@ -155,3 +155,37 @@ TEST_CASE("without shrinking, the first failing case is kept and the body runs n
   CHECK(n_of(shrunk) == "5");
   CHECK(runs > runs_at_first + 1);
 }
+
+namespace {
+
+/// The smallest D of a failing property over drawn shapes: a case fails when D <= 3.
+std::string smallest_failing_d(bool d_min_last) {
+  const grader::RowsShape spec{.rank_min = 1,
+                               .rank_max = 2,
+                               .size_max = 3,
+                               .d_min = 2,
+                               .d_max = 6,
+                               .d_min_last = d_min_last};
+  const grader::Outcome o = grader::run_property(3, 100, [&]() -> std::optional<Failure> {
+    const kt::Shape shape = grader::draw_rows_shape(spec);
+    CHECK((shape.size() >= 1 && shape.size() <= 2));
+    CHECK((shape.back() >= 2 && shape.back() <= 6));
+    if (shape.back() > 3) return std::nullopt;
+    Failure f;
+    f.counterexample = {{"D", std::to_string(shape.back())}};
+    return f;
+  });
+  REQUIRE_FALSE(o.passed);
+  for (const auto& [name, value] : o.failure.counterexample)
+    if (name == "D") return value;
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("a shape's last axis shrinks to its smallest size, or past it when drawn last",
+          "[grader]") {
+  CHECK(smallest_failing_d(false) == "2");
+  // Rows of two values look alike under many mistakes: a failure at D = 3 is shown instead.
+  CHECK(smallest_failing_d(true) == "3");
+}

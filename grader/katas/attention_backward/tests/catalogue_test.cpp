@@ -16,16 +16,10 @@ TEST_CASE(
     "other entry",
     "[catalogue][attention_backward]") {
   const std::vector<Case> cases = discriminating_cases();
-  std::vector<std::string> names;
-  std::vector<std::vector<kt::Tensor>> out;
-  for (const BackwardEntry& e : catalogue()) {
-    names.push_back(e.entry.id + " (" + e.entry.what + ")");
-    out.emplace_back();
-    for (const Case& c : cases) out.back().push_back(flattened(e.computes(c)));
-  }
-  std::vector<kt::Tensor> reference;
-  for (const Case& c : cases) reference.push_back(flattened(run_reference(c)));
-  grader::testing::check_entries_apart(names, out, reference);
+  grader::testing::check_catalogue_apart(
+      catalogue(), cases,
+      [](const BackwardEntry& e, const Case& c) { return flattened(e.computes(c)); },
+      [](const Case& c) { return flattened(run_reference(c)); });
 }
 
 TEST_CASE("the attention_backward steps end in the reference's dq and hold its dk, dv and weights",

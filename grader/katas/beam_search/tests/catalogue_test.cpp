@@ -16,16 +16,10 @@ using namespace grader::kata_beam_search;
 TEST_CASE("every beam_search catalogue entry differs from the reference and from every other entry",
           "[catalogue][beam_search]") {
   const std::vector<Case> cases = discriminating_cases();
-  std::vector<std::string> names;
-  std::vector<std::vector<kt::Tensor>> out;
-  for (const Entry& e : catalogue()) {
-    names.push_back(e.entry.id + " (" + e.entry.what + ")");
-    out.emplace_back();
-    for (const Case& c : cases) out.back().push_back(outcome(simulate(c, e.steps)));
-  }
-  std::vector<kt::Tensor> reference;
-  for (const Case& c : cases) reference.push_back(outcome(c.reference().result));
-  grader::testing::check_entries_apart(names, out, reference);
+  grader::testing::check_catalogue_apart(
+      catalogue(), cases,
+      [](const Entry& e, const Case& c) { return outcome(simulate(c, e.steps)); },
+      [](const Case& c) { return outcome(c.reference().result); });
 }
 
 TEST_CASE(

@@ -15,17 +15,9 @@ using namespace grader::kata_bpe;
 TEST_CASE("every bpe catalogue entry differs from the reference and from every other entry",
           "[catalogue][bpe]") {
   const std::vector<Case> cases = discriminating_cases();
-  std::vector<std::string> names;
-  std::vector<std::vector<kt::Tensor>> out;
-  for (const Entry& e : catalogue()) {
-    names.push_back(e.entry.id + " (" + e.entry.what + ")");
-    out.emplace_back();
-    for (const Case& c : cases) out.back().push_back(e.computes(c));
-  }
-  std::vector<kt::Tensor> reference;
-  for (const Case& c : cases)
-    reference.push_back(packed(reference_merges(c), reference_encoded(c)));
-  grader::testing::check_entries_apart(names, out, reference);
+  grader::testing::check_catalogue_apart(catalogue(), cases, [](const Case& c) {
+    return packed(reference_merges(c), reference_encoded(c));
+  });
 }
 
 TEST_CASE("bpe's simulation, written apart, trains and encodes as the reference on random corpora",

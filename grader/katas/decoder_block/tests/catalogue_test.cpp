@@ -13,14 +13,5 @@ TEST_CASE(
     "entry",
     "[catalogue][decoder_block]") {
   const std::vector<Case> cases = discriminating_cases();
-  std::vector<std::string> names;
-  std::vector<std::vector<kt::Tensor>> out;
-  for (const Entry& e : catalogue()) {
-    names.push_back(e.entry.id + " (" + e.entry.what + ")");
-    out.emplace_back();
-    for (const Case& c : cases) out.back().push_back(e.computes(c));
-  }
-  std::vector<kt::Tensor> reference;
-  for (const Case& c : cases) reference.push_back(run_reference(c));
-  grader::testing::check_entries_apart(names, out, reference);
+  grader::testing::check_catalogue_apart(catalogue(), cases, run_reference);
 }

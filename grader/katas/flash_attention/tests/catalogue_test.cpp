@@ -94,16 +94,7 @@ TEST_CASE("every flash_attention catalogue entry differs from the reference and 
     CHECK(c.T() % c.block != 0);
     CHECK(c.dv() != c.d());
   }
-  std::vector<std::string> names;
-  std::vector<std::vector<kt::Tensor>> out;
-  for (const FlashEntry& e : catalogue()) {
-    names.push_back(e.entry.id + " (" + e.entry.what + ")");
-    out.emplace_back();
-    for (const Case& c : cases) out.back().push_back(e.computes(c));
-  }
-  std::vector<kt::Tensor> reference;
-  for (const Case& c : cases) reference.push_back(run_reference(c));
-  grader::testing::check_entries_apart(names, out, reference);
+  grader::testing::check_catalogue_apart(catalogue(), cases, run_reference);
 }
 
 TEST_CASE("the flash_attention catalogue's own simulations are the mistakes written with kt's ops",

@@ -8,19 +8,10 @@ namespace {
 Outcome check_normalized_wrong_axis(uint64_t seed) {
   return detect(seed, cube(Values::Moderate), &Made::normalized_wrong_axis, "normalized_wrong_axis",
                 [](const Case& c, const Steps& steps) {
-                  std::string over;
-                  switch (steps.axis) {
-                    case Steps::Axis::All:
-                      over = "over the whole tensor (one mean and one variance for all " +
-                             std::to_string(c.x.numel()) + " values)";
-                      break;
-                    case Steps::Axis::LastTwo:
-                      over = "over the last two axes together";
-                      break;
-                    default:
-                      over = "over dim " + std::to_string(steps.other) + " (of size " +
-                             std::to_string(c.x.size(steps.other)) + ")";
-                  }
+                  const std::string over =
+                      norm_family::over_words(c.x, steps.axis, steps.other,
+                                              "one mean and one variance for all " +
+                                                  std::to_string(c.x.numel()) + " values");
                   return "the mean and the variance are taken " + over +
                          ", not over each row along the last axis (of size D = " +
                          std::to_string(c.x.size(-1)) +

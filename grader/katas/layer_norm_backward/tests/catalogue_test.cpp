@@ -16,14 +16,7 @@ TEST_CASE(
   const auto flat = [](const Grads& g) {
     return kt::cat({g.dx.reshape({-1}), g.dweight, g.dbias}, 0);
   };
-  std::vector<std::string> names;
-  std::vector<std::vector<kt::Tensor>> out;
-  for (const Entry& e : catalogue()) {
-    names.push_back(e.entry.id + " (" + e.entry.what + ")");
-    out.emplace_back();
-    for (const Case& c : cases) out.back().push_back(flat(e.computes(c)));
-  }
-  std::vector<kt::Tensor> reference;
-  for (const Case& c : cases) reference.push_back(flat(run_reference(c)));
-  grader::testing::check_entries_apart(names, out, reference);
+  grader::testing::check_catalogue_apart(
+      catalogue(), cases, [&](const Entry& e, const Case& c) { return flat(e.computes(c)); },
+      [&](const Case& c) { return flat(run_reference(c)); });
 }

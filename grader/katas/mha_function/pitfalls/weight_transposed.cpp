@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "grader/katas/mha_family/detect.hpp"
+#include "grader/lib/words.hpp"
 
 namespace grader::mha {
 namespace {
@@ -39,10 +40,7 @@ Outcome check_weight_transposed(uint64_t seed) {
           close(run.out, mha_with_mistakes(c.x, w, c.H, c.causal, c.mask, by_d_head)) &&
           !close(run.out, mha_with_mistakes(c.x, c.w, c.H, c.causal, c.mask, by_d_head));
       if (!alone && !beside_scale) continue;
-      std::string list;
-      for (size_t i = 0; i < which.size(); ++i) {
-        list += (i == 0 ? "" : i + 1 == which.size() ? " and " : ", ") + which[i];
-      }
+      const std::string list = and_list(which);
       const bool one = which.size() == 1;
       return found_pitfall(
           c, run, "weight_transposed",

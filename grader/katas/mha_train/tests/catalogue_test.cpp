@@ -12,16 +12,12 @@ using namespace grader::kata_mha_train;
 TEST_CASE("every mha_train catalogue entry differs from the reference and from every other entry",
           "[catalogue][mha_train]") {
   const std::vector<Case> cases = discriminating_cases();
-  std::vector<std::string> names;
-  std::vector<std::vector<kt::Tensor>> out;
   const std::vector<mha::MhaEntry> entries = catalogue();
   REQUIRE(entries.size() >= 10);  // the family's entries, less the attn_mask's
-  for (const mha::MhaEntry& e : entries) {
-    names.push_back(e.entry.id + " (" + e.entry.what + ")");
-    out.emplace_back();
-    for (const Case& c : cases) out.back().push_back(mha::catalogue_output(as_mha(c), e.mistakes));
-  }
-  std::vector<kt::Tensor> reference;
-  for (const Case& c : cases) reference.push_back(run_reference(c));
-  grader::testing::check_entries_apart(names, out, reference);
+  grader::testing::check_catalogue_apart(
+      entries, cases,
+      [](const mha::MhaEntry& e, const Case& c) {
+        return mha::catalogue_output(as_mha(c), e.mistakes);
+      },
+      run_reference);
 }

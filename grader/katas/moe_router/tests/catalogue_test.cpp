@@ -14,16 +14,8 @@ using namespace grader::kata_moe_router;
 TEST_CASE("every moe_router catalogue entry differs from the reference and from every other entry",
           "[catalogue][moe_router]") {
   const std::vector<Case> cases = discriminating_cases();
-  std::vector<std::string> names;
-  std::vector<std::vector<kt::Tensor>> out;
-  for (const Entry& e : catalogue()) {
-    names.push_back(e.entry.id + " (" + e.entry.what + ")");
-    out.emplace_back();
-    for (const Case& c : cases) out.back().push_back(e.computes(c));
-  }
-  std::vector<kt::Tensor> reference;
-  for (const Case& c : cases) reference.push_back(packed(run_reference(c)));
-  grader::testing::check_entries_apart(names, out, reference);
+  grader::testing::check_catalogue_apart(catalogue(), cases,
+                                         [](const Case& c) { return packed(run_reference(c)); });
 }
 
 TEST_CASE(

@@ -17,16 +17,9 @@ using namespace grader::kata_sampling;
 TEST_CASE("every sampling catalogue entry differs from the reference and from every other entry",
           "[catalogue][sampling]") {
   const std::vector<Case> cases = discriminating_cases();
-  std::vector<std::string> names;
-  std::vector<std::vector<kt::Tensor>> out;
-  for (const Entry& e : catalogue()) {
-    names.push_back(e.entry.id + " (" + e.entry.what + ")");
-    out.emplace_back();
-    for (const Case& c : cases) out.back().push_back(outcome(c, e.walk(c)));
-  }
-  std::vector<kt::Tensor> reference;
-  for (const Case& c : cases) reference.push_back(outcome(c, reference_walk(c)));
-  grader::testing::check_entries_apart(names, out, reference);
+  grader::testing::check_catalogue_apart(
+      catalogue(), cases, [](const Entry& e, const Case& c) { return outcome(c, e.computes(c)); },
+      [](const Case& c) { return outcome(c, reference_walk(c)); });
 }
 
 TEST_CASE(

@@ -17,16 +17,10 @@ using namespace grader::kata_sdpa;
 TEST_CASE("every sdpa catalogue entry differs from the reference and from every other entry",
           "[catalogue][sdpa]") {
   const std::vector<Case> cases = discriminating_cases();
-  std::vector<std::string> names;
-  std::vector<std::vector<kt::Tensor>> out;
-  for (const SdpaEntry& e : catalogue()) {
-    names.push_back(e.entry.id + " (" + e.entry.what + ")");
-    out.emplace_back();
-    for (const Case& c : cases) out.back().push_back(sdpa_with_mistakes(c, e.mistakes));
-  }
-  std::vector<kt::Tensor> reference;
-  for (const Case& c : cases) reference.push_back(run_reference(c));
-  grader::testing::check_entries_apart(names, out, reference);
+  grader::testing::check_catalogue_apart(
+      catalogue(), cases,
+      [](const SdpaEntry& e, const Case& c) { return sdpa_with_mistakes(c, e.mistakes); },
+      [](const Case& c) { return run_reference(c); });
 }
 
 TEST_CASE("no discriminating sdpa case leaves a query without a key", "[catalogue][sdpa]") {

@@ -13,14 +13,7 @@ using namespace grader::kata_softmax;
 TEST_CASE("every softmax catalogue entry differs from the reference and from every other entry",
           "[catalogue][softmax]") {
   const std::vector<Case> cases = discriminating_cases();
-  std::vector<std::string> names;
-  std::vector<std::vector<kt::Tensor>> out;
-  for (const SoftmaxEntry& e : catalogue()) {
-    names.push_back(e.entry.id + " (" + e.entry.what + ")");
-    out.emplace_back();
-    for (const Case& c : cases) out.back().push_back(e.computes(c.x, c.dim));
-  }
-  std::vector<kt::Tensor> reference;
-  for (const Case& c : cases) reference.push_back(run_reference(c));
-  grader::testing::check_entries_apart(names, out, reference);
+  grader::testing::check_catalogue_apart(
+      catalogue(), cases,
+      [](const SoftmaxEntry& e, const Case& c) { return e.computes(c.x, c.dim); }, run_reference);
 }

@@ -19,16 +19,10 @@ TEST_CASE(
     "entry",
     "[catalogue][speculative_decoding]") {
   const std::vector<Case> cases = discriminating_cases();
-  std::vector<std::string> names;
-  std::vector<std::vector<kt::Tensor>> out;
-  for (const Entry& e : catalogue()) {
-    names.push_back(e.entry.id + " (" + e.entry.what + ")");
-    out.emplace_back();
-    for (const Case& c : cases) out.back().push_back(outcome(replay_with(c, e.steps)));
-  }
-  std::vector<kt::Tensor> reference;
-  for (const Case& c : cases) reference.push_back(outcome(reference_replay(c)));
-  grader::testing::check_entries_apart(names, out, reference);
+  grader::testing::check_catalogue_apart(
+      catalogue(), cases,
+      [](const Entry& e, const Case& c) { return outcome(replay_with(c, e.steps)); },
+      [](const Case& c) { return outcome(reference_replay(c)); });
 }
 
 TEST_CASE(

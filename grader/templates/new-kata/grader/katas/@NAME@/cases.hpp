@@ -2,16 +2,7 @@
 // failures (comparison: grader/lib/compare.hpp). TODO(new-kata): the inputs of the kata's own task.
 #pragma once
 
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
-
-#include "grader/lib/check.hpp"
-#include "grader/lib/compare.hpp"
-#include "grader/lib/learner_call.hpp"
-#include "grader/lib/property.hpp"
-#include "kt/tensor.hpp"
+#include "grader/lib/kata.hpp"
 
 namespace grader::kata_@NAME@ {
 

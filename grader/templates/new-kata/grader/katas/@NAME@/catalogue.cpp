@@ -1,15 +1,10 @@
 #include "grader/katas/@NAME@/catalogue.hpp"
 
-#include <utility>
-
 namespace grader::kata_@NAME@ {
 
 std::vector<Entry> catalogue() {
   std::vector<Entry> entries;
-  const auto add = [&](const char* id, const char* what, const char* fix,
-                       std::function<kt::Tensor(const Case&)> computes) {
-    entries.push_back({{id, what, fix}, std::move(computes)});
-  };
+  const auto add = entry_adder(entries);
   add("returns_input", "x itself", "Compute exp(x - max) / sum along the last axis.",
       [](const Case& c) { return c.x.to(kt::Float64); });
   add("no_normalisation", "exp(x - max) without the division by the sum",
@@ -45,10 +40,7 @@ std::vector<Step> expected_steps(const Case& c) {
 
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
-    const std::vector<Entry> all = catalogue();
-    Diagnosis<Case> d;
-    for (const Entry& e : all) d.entries.push_back(e.entry);
-    d.computes = [all](size_t e, const Case& c) { return all[e].computes(c); };
+    Diagnosis<Case> d = diagnosis_over(catalogue());
     d.discriminating_cases = discriminating_cases;
     d.learner = [](const Case& c) { return run_learner(c).out; };
     d.reference = run_reference;

@@ -4,18 +4,11 @@
 // (grader::Diagnosis) does the rest. TODO(new-kata): the kata's own mistakes and steps.
 #pragma once
 
-#include <functional>
-#include <vector>
-
 #include "grader/katas/@NAME@/cases.hpp"
-#include "grader/lib/diagnosis.hpp"
 
 namespace grader::kata_@NAME@ {
 
-struct Entry {
-  CatalogueEntry entry;
-  std::function<kt::Tensor(const Case&)> computes;  // Float64
-};
+using Entry = CatalogueItem<Case>;  // computes Float64
 
 /// Every entry, the kata's pitfalls among them under their ids.
 std::vector<Entry> catalogue();

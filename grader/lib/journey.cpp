@@ -104,7 +104,8 @@ std::string pad(std::string s, size_t width) {
   // Width in characters (the names hold a few multi-byte ones: ᵀ, √).
   size_t chars = 0;
   for (const unsigned char c : s) chars += (c & 0xC0) != 0x80;
-  if (chars < width) s.append(width - chars, ' ');
+  // A column's text never runs into the next one: two spaces at least after it.
+  s.append(chars + 2 <= width ? width - chars : 2, ' ');
   return s;
 }
 
@@ -332,9 +333,18 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
       break;  // the first such op only
     }
   }
-  // The candidate most like the step (most entries equal to it); of equals, the last (the values
-  // centred before weights @ v: the matmul after the subtraction, both of the step's shape).
+  // The candidate most like the step (most entries equal to it); of equals, one given an op of the
+  // step's inputs directly (log of the sum for max + log(sum), not a gather two ops on), and of
+  // those the last (the values centred before weights @ v: the matmul after the subtraction,
+  // both of the step's shape).
+  const auto given_a_step_input = [&](const kt::TraceEvent& e) {
+    for (const size_t f : steps[s].from)
+      for (const kt::TensorMeta& m : e.inputs)
+        if (grader::same_tensor(events[size_t(at[f])].output, m)) return true;
+    return false;
+  };
   int64_t best = -1, best_alike = -1;
+  bool best_direct = false;
   for (int64_t i = from; i < to; ++i) {
     const kt::TraceEvent& e = events[size_t(i)];
     if (!fits(e, steps[s]) || std::find(at.begin(), at.end(), i) != at.end()) continue;
@@ -357,8 +367,11 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
                         : there > here;
     }
     if (later_alike || here < best_alike) continue;
+    const bool direct = given_a_step_input(e);
+    if (here == best_alike && best_direct && !direct) continue;
     best = i;
     best_alike = here;
+    best_direct = direct;
   }
   return best;
 }

@@ -40,7 +40,7 @@ struct SameShapeKata {
   std::string dtype_words =
       "return x's dtype (convert back with .to(x.dtype()) if you computed in another).";
   /// The axis along which the row shown runs (unset: the last).
-  std::function<int64_t(const Case&)> row_axis;
+  std::function<int64_t(const Case&)> row_axis = {};
   std::function<kt::Tensor(const Case&)> reference;
   /// allclose at the case's tolerance, and that tolerance as text.
   std::function<bool(const Case&, const kt::Tensor&, const kt::Tensor&)> matches;
@@ -48,7 +48,7 @@ struct SameShapeKata {
   /// For a Float64 case, where its dtype comes from ("x's dtype"), for float32_rounding_note.
   std::string float64_from = "x's dtype";
   /// The kata's diagnosis of a value failure (diagnose_after_shrinking), or empty.
-  std::function<void(Failure&, const Case&)> diagnose;
+  std::function<void(Failure&, const Case&)> diagnose = {};
   /// What the result is called where its values are shown ("expected out[0, :] = ..."): "out",
   /// or the argument a kata updates in place ("param").
   std::string result_name = "out";

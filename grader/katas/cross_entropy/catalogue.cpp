@@ -87,6 +87,12 @@ std::vector<Entry> catalogue() {
   add("ignored_rows_in_mean", "the loss with ignore_index never looked at (every row counted)",
       "Leave out every row whose target equals ignore_index, even when it is a valid class.",
       [](const Case& c) { return with(c, {.ignored = Dropping::Counted}); });
+  add("smoothing_kept_on_ignored_rows",
+      "the loss with the ignored rows' label-smoothing term kept (only their -log p[target] "
+      "left out)",
+      "Leave a row whose target is ignore_index out entirely: neither term of its loss, and not "
+      "in the count.",
+      [](const Case& c) { return with(c, {.ignored = Dropping::SmoothingKept}); });
   add("sum_not_mean", "the sum of the rows' losses, not their mean",
       "Divide by the number of rows not ignored.", [](const Case& c) {
         const kt::Tensor m = with(c, {});
@@ -126,7 +132,9 @@ std::vector<Case> discriminating_cases() {
   };
   std::vector<Case> cases = {
       make(4, 5, {0, 3, 1, 1}, -100, 0.2, 0.0), make(5, 3, {0, 1, 2, 1, 2}, 1, 0.0, 0.0),
-      make(3, 4, {2, 0, 3}, -100, 0.1, 0.0), make(3, 4, {1, 3, 0}, -100, 0.0, 1000.0)};
+      make(3, 4, {2, 0, 3}, -100, 0.1, 0.0), make(3, 4, {1, 3, 0}, -100, 0.0, 1000.0),
+      // Ignored rows beside label smoothing: an ignored row's smoothing term shows.
+      make(4, 3, {2, 7, 0, 7}, 7, 0.3, 0.0)};
   // The third case's first target 1000 below its row: its probability underflows.
   cases[2].logits.set({0, 2}, cases[2].logits.at({0, 2}) - 1000.0);
   return cases;

@@ -29,6 +29,12 @@ kt::Tensor cross_entropy_with_steps(const kt::Tensor& logits, const kt::Tensor& 
   int64_t count = 0;
   for (int64_t i = 0; i < n; ++i) {
     const bool ignored = t[size_t(i)] == ignore_index;
+    if (ignored && steps.ignored == Steps::Ignored::SmoothingKept) {
+      double all = 0;  // -log p summed over every class
+      for (int64_t k = 0; k < classes; ++k) all -= v[size_t(i * classes + k)];
+      total += eps * all / double(classes);
+      continue;
+    }
     if (ignored && steps.ignored != Steps::Ignored::Counted) {
       if (steps.ignored == Steps::Ignored::ZeroedInMean) ++count;
       continue;
@@ -56,14 +62,19 @@ kt::Tensor cross_entropy_with_steps(const kt::Tensor& logits, const kt::Tensor& 
     total += loss;
     ++count;
   }
-  return kt::full({},
-                  count == 0 ? std::numeric_limits<double>::quiet_NaN() : total / double(count));
+  // 0 / 0 is NaN, as PyTorch's; a sum over no counted row that is not 0 (the smoothing of
+  // ignored rows) over 0 is inf, as the learner's code gives.
+  if (count == 0)
+    return kt::full({}, total == 0 ? std::numeric_limits<double>::quiet_NaN()
+                                   : std::numeric_limits<double>::infinity());
+  return kt::full({}, total / double(count));
 }
 
 Made pitfalls_made(const Steps& steps) {
   return {.log_of_softmax = steps.log_probs == Steps::LogProbs::LogOfSoftmax,
           .no_max_subtraction = steps.log_probs == Steps::LogProbs::Raw,
-          .ignored_rows_in_mean = steps.ignored != Steps::Ignored::Dropped,
+          .ignored_rows_in_mean = steps.ignored == Steps::Ignored::ZeroedInMean ||
+                                  steps.ignored == Steps::Ignored::Counted,
           .smoothing_mass_wrong = steps.smoothing != Steps::Smoothing::Right,
           .softmax_wrong_dim = steps.axis != 1};
 }

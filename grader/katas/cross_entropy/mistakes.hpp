@@ -19,9 +19,10 @@ struct Steps {
     LogOfSoftmax,  // log(softmax(logits)): log_of_softmax
   };
   enum class Ignored {
-    Dropped,       // left out of the sum and of the count: right
-    ZeroedInMean,  // left out of the sum, counted in N: ignored_rows_in_mean
-    Counted,       // read as ordinary rows (ignore_index never looked at): ignored_rows_in_mean
+    Dropped,        // left out of the sum and of the count: right
+    ZeroedInMean,   // left out of the sum, counted in N: ignored_rows_in_mean
+    Counted,        // read as ordinary rows (ignore_index never looked at): ignored_rows_in_mean
+    SmoothingKept,  // the target's term left out, the smoothing term kept, not counted: no pitfall
   };
   enum class Smoothing {
     Right,         // (1 - eps) on the target, eps / C on every class, the target included

@@ -52,6 +52,16 @@ std::vector<Entry> catalogue() {
       "terms missing",
       "dx = (g - mean(g) - x̂ * mean(g * x̂)) / sigma: x moves the mean and the variance too.",
       [](const Case& c) { return with(c, {.mean_term = false, .xhat_term = false}); });
+  add("param_grads_averaged", "the gradients with dweight and dbias averaged over the rows",
+      "Sum over every row, without dividing: each row adds its share to the parameters' "
+      "gradients.",
+      [](const Case& c) {
+        Grads g = with(c, {});
+        const double rows = double(c.x.numel() / c.x.size(-1));
+        g.dweight = g.dweight / rows;
+        g.dbias = g.dbias / rows;
+        return g;
+      });
   add("dweight_and_dbias_swapped", "the gradients with dweight and dbias swapped",
       "dweight = sum of dout * x̂; dbias = sum of dout.", [](const Case& c) {
         Grads g = with(c, {});

@@ -21,13 +21,15 @@ std::string frequencies_text(Frequencies f) {
       return "base^(-2(i+1)/d)";
     case Frequencies::IntegerExponent:
       return "base^0 = 1";
+    case Frequencies::OverLength:
+      return "base^(-2i/T)";
   }
   return "";
 }
 
 namespace {
 
-double exponent(Frequencies f, int64_t i, int64_t d) {
+double exponent(Frequencies f, int64_t i, int64_t d, int64_t T) {
   const double di = double(i), dd = double(d);
   switch (f) {
     case Frequencies::Right:
@@ -42,6 +44,8 @@ double exponent(Frequencies f, int64_t i, int64_t d) {
       return -2.0 * (di + 1.0) / dd;
     case Frequencies::IntegerExponent:
       return 0.0;
+    case Frequencies::OverLength:
+      return -2.0 * di / double(T);
   }
   return 0.0;
 }
@@ -73,7 +77,8 @@ kt::Tensor rope_with_mistakes(const kt::Tensor& x, int64_t start_pos, double bas
     const double* row = in.data() + r * d;
     double* o = out.data() + r * d;
     for (int64_t i = 0; i < half; ++i) {
-      const double frequency = std::pow(b, exponent(m.frequencies, m.frequency_by_row ? t : i, d));
+      const double frequency =
+          std::pow(b, exponent(m.frequencies, m.frequency_by_row ? t : i, d, T));
       double angle = position * frequency;
       if (m.sign_flipped) angle = -angle;
       // A table built from positions 0 .. T - 1 where the other has start_pos + t.

@@ -19,11 +19,13 @@ enum class Frequencies {
   PositiveExponent,  // +2i/d           (base^(2i/d) where 1 / base^(2i/d) was meant)
   FromOne,           // -2(i+1)/d       (i counted from 1)
   IntegerExponent,   // 0               (2 * i / d in integers: 0 for every i < d/2)
+  OverLength,        // -2i/T           (the sequence length, x.size(-2), where d was meant)
 };
 inline constexpr Frequencies kAllFrequencies[] = {
-    Frequencies::Right,    Frequencies::MissingTwo,
-    Frequencies::OverHalf, Frequencies::PositiveExponent,
-    Frequencies::FromOne,  Frequencies::IntegerExponent};
+    Frequencies::Right,     Frequencies::MissingTwo,
+    Frequencies::OverHalf,  Frequencies::PositiveExponent,
+    Frequencies::FromOne,   Frequencies::IntegerExponent,
+    Frequencies::OverLength};
 
 /// "base^(-i/d)" and so on.
 std::string frequencies_text(Frequencies f);

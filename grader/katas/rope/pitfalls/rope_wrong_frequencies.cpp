@@ -1,6 +1,6 @@
 // Detector of rope_wrong_frequencies: pair i turned at base^(-i/d), base^(-2i/(d/2)),
-// base^(+2i/d), base^(-2(i+1)/d) or 1 (an exponent in integers) per position instead of
-// base^(-2i/d).
+// base^(+2i/d), base^(-2(i+1)/d), 1 (an exponent in integers) or base^(-2i/T) (the sequence
+// length for d) per position instead of base^(-2i/d).
 // See Note [rope detectors] in detect.hpp.
 #include <cmath>
 #include <sstream>
@@ -22,6 +22,9 @@ Outcome check_rope_wrong_frequencies(uint64_t seed) {
         if (m.frequencies == Frequencies::IntegerExponent)
           message << " (an exponent 2 * i / d computed in integers is 0 for every pair: compute "
                      "it in floating point)";
+        if (m.frequencies == Frequencies::OverLength)
+          message << " (your exponent divides by the sequence length T = " << c.T()
+                  << ", x.size(-2), where d = x.size(-1) belongs)";
         message << ". Here d = " << c.d() << ", base = " << c.base << ": pair 1 should turn by "
                 << std::pow(c.base, -2.0 / d) << " rad per position";
         if (c.d() / 2 - 1 > 1)

@@ -92,10 +92,13 @@ bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mist
 bool scale_stands_apart(const Case& c, double divisor) {
   const double dk = double(c.dk), H = double(c.H), Hkv = double(c.Hkv);
   // What a learner divides the scores by: 1, sqrt(d_head) (right), d_head, sqrt(d_model),
-  // d_model, sqrt(num_heads), num_heads; with grouped heads also k_proj's width and the number
-  // of kv heads, whole or square-rooted (num_kv_heads * d_head read as "d_k").
-  std::vector<double> divisors = {1.0,    std::sqrt(dk), dk, std::sqrt(dk * H),
-                                  dk * H, std::sqrt(H),  H};
+  // d_model, sqrt(num_heads), num_heads; a size read from another axis, the sequence length or
+  // the batch, whole or square-rooted (T divided by where T = d_head was named scale_by_d_head);
+  // with grouped heads also k_proj's width and the number of kv heads, whole or square-rooted
+  // (num_kv_heads * d_head read as "d_k").
+  const double T = double(c.T), B = double(c.B);
+  std::vector<double> divisors = {1.0, std::sqrt(dk), dk, std::sqrt(dk * H), dk * H, std::sqrt(H),
+                                  H,   std::sqrt(T),  T,  std::sqrt(B),      B};
   if (c.Hkv != c.H)
     divisors.insert(divisors.end(), {std::sqrt(dk * Hkv), dk * Hkv, std::sqrt(Hkv), Hkv});
   int equal = 0;

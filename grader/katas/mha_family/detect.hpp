@@ -56,9 +56,10 @@ bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mist
 bool nan_only_where_nothing_to_attend(const Case& c, const Run& run);
 
 /// Whether `divisor` of the scores differs on the case from every other one a learner divides by
-/// (1, sqrt(d_head), d_head, sqrt(d_model), d_model, sqrt(num_heads), num_heads): where two
-/// coincide (d_head = 2 with 4 heads: d_head = sqrt(num_heads)), the output cannot tell which of
-/// them the code used.
+/// (1, sqrt(d_head), d_head, sqrt(d_model), d_model, sqrt(num_heads), num_heads, and a size from
+/// another axis: the sequence length T, the batch B, whole or square-rooted): where two coincide
+/// (d_head = 2 with 4 heads: d_head = sqrt(num_heads); d_head = T), the output cannot tell which
+/// of them the code used.
 bool scale_stands_apart(const Case& c, double divisor);
 
 /// A score-scale detector (scale_by_d_model, scale_by_d_head): cases with several heads and

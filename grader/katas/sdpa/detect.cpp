@@ -75,10 +75,26 @@ Case grown(const Case& c, int64_t rows, int64_t keys, int64_t dk, int64_t dv) {
   return larger;
 }
 
-/// shows_scale on a longer and on a wider case, running the learner on them.
+/// The case with one more leading (batch) axis of size 2 in front: its two entries the case's own
+/// inputs and new ones drawn at random.
+Case batched(const Case& c) {
+  kt::Generator gen(uint64_t(c.q.numel() * 7 + c.k.numel()));
+  const auto two = [&](const kt::Tensor& t) {
+    return kt::stack({t, kt::randn(t.sizes(), gen)}, 0);
+  };
+  Case more = c;
+  more.q = two(c.q);
+  more.k = two(c.k);
+  more.v = two(c.v);
+  return more;
+}
+
+/// shows_scale on a longer, a wider and a batched case, running the learner on them.
 bool still_shows_scale(const Case& c, Scale scale) {
-  // Longer (the widths, and so every real scale, unchanged), then wider (the lengths unchanged).
-  for (const Case& larger : {grown(c, 1, 2, 0, 0), grown(c, 0, 0, 1, 2)}) {
+  // Longer (the widths, and so every real scale, unchanged), then wider (the lengths unchanged),
+  // then with a batch axis of 2 in front (a size read from the first axis: 1 where there was
+  // none, or a batch of 1, divided the scores by nothing: named missing_scale).
+  for (const Case& larger : {grown(c, 1, 2, 0, 0), grown(c, 0, 0, 1, 2), batched(c)}) {
     const Run run = run_learner(larger);
     if (!run.ok() || !shows_scale(larger, run.out, scale)) return false;
   }

@@ -2,11 +2,7 @@
 
 #include <rapidcheck.h>
 
-#include <sstream>
-
 #include "grader/katas/layer_norm/catalogue.hpp"
-#include "grader/lib/remote.hpp"
-#include "grader/lib/words.hpp"
 #include "reference/layer_norm/layer_norm.hpp"
 
 namespace grader::kata_layer_norm {

@@ -2,11 +2,7 @@
 
 #include <rapidcheck.h>
 
-#include <sstream>
-
 #include "grader/katas/rms_norm/catalogue.hpp"
-#include "grader/lib/remote.hpp"
-#include "grader/lib/words.hpp"
 #include "reference/rms_norm/rms_norm.hpp"
 
 namespace grader::kata_rms_norm {

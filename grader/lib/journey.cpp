@@ -145,28 +145,36 @@ bool moved(const kt::Tensor& got, const kt::Tensor& want) {
   return false;
 }
 
-/// Whether `op` is `step` times one constant other than 1, over at least three entries (each entry
-/// where the step is 0 is 0 in op too).
-bool proportional(const kt::Tensor& op, const kt::Tensor& step) {
-  if (op.sizes() != step.sizes()) return false;
+/// The constant `op` is `step` times, other than 1 and 0, over at least three entries (each entry
+/// where the step is 0 is 0 in op too); nullopt when there is none. Zeros are no multiple of a step
+/// (α·acc with acc = 0 beside the scores of the same shape: any op whose result is all 0 would be
+/// "the step times 0").
+std::optional<double> multiple_of(const kt::Tensor& op, const kt::Tensor& step) {
+  if (op.sizes() != step.sizes()) return std::nullopt;
   const std::vector<double> o = values_of(op);
   const std::vector<double> st = values_of(step);
   double ratio = 0;
   int64_t n = 0;
   for (size_t i = 0; i < o.size(); ++i) {
-    if (!std::isfinite(o[i]) || !std::isfinite(st[i])) return false;
+    if (!std::isfinite(o[i]) || !std::isfinite(st[i])) return std::nullopt;
     if (std::abs(st[i]) < 1e-12) {
-      if (std::abs(o[i]) >= 1e-12) return false;
+      if (std::abs(o[i]) >= 1e-12) return std::nullopt;
       continue;
     }
     const double r = o[i] / st[i];
-    if (!std::isfinite(r)) return false;  // finfo.min over a score: no multiple
+    if (!std::isfinite(r)) return std::nullopt;  // finfo.min over a score: no multiple
     if (n++ == 0)
       ratio = r;
     else if (std::abs(r - ratio) > 1e-9 * std::abs(ratio))
-      return false;
+      return std::nullopt;
   }
-  return n >= 3 && std::abs(ratio - 1.0) > 1e-9;
+  if (n < 3 || std::abs(ratio - 1.0) <= 1e-9 || std::abs(ratio) <= 1e-12) return std::nullopt;
+  return ratio;
+}
+
+/// Whether `op` is `step` times one constant other than 1 and 0 (multiple_of).
+bool proportional(const kt::Tensor& op, const kt::Tensor& step) {
+  return multiple_of(op, step).has_value();
 }
 
 /// " (everywhere the step times 0.707107 = 1 / sqrt(2))" when `op` is a multiple of `step`; "".
@@ -333,10 +341,10 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
       break;  // the first such op only
     }
   }
-  // The candidate most like the step (most entries equal to it); of equals, one given an op of the
-  // step's inputs directly (log of the sum for max + log(sum), not a gather two ops on), and of
-  // those the last (the values centred before weights @ v: the matmul after the subtraction,
-  // both of the step's shape).
+  // The candidate most like the step (most entries equal to it); of equals, a multiple of the step
+  // (the nearest to it), else one given an op of the step's inputs directly (log of the sum for
+  // max + log(sum), not a gather two ops on), and of those the last (the values centred before
+  // weights @ v: the matmul after the subtraction, both of the step's shape).
   const auto given_a_step_input = [&](const kt::TraceEvent& e) {
     for (const size_t f : steps[s].from)
       for (const kt::TensorMeta& m : e.inputs)
@@ -344,7 +352,8 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
     return false;
   };
   int64_t best = -1, best_alike = -1;
-  bool best_direct = false;
+  bool best_direct = false, best_multiple = false;
+  double best_off = 0.0;
   for (int64_t i = from; i < to; ++i) {
     const kt::TraceEvent& e = events[size_t(i)];
     if (!fits(e, steps[s]) || std::find(at.begin(), at.end(), i) != at.end()) continue;
@@ -368,10 +377,23 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
     }
     if (later_alike || here < best_alike) continue;
     const bool direct = given_a_step_input(e);
-    if (here == best_alike && best_direct && !direct) continue;
+    // How far a multiple is from the step: |log |ratio||, 0 for the step itself.
+    const double off =
+        multiple ? std::abs(std::log(std::abs(*multiple_of(e.value, steps[s].value)))) : 0.0;
+    if (here == best_alike) {
+      // Of equals, a multiple of the step over an op that is none, and of multiples the nearest
+      // to the step, the last of equally near ones (-sum(log p) / N for a mean over C: the
+      // division, "times C/N", not the sum it divides nor the smoothing weight that multiplies
+      // it later); of the others, one given an op of the step's inputs directly.
+      if (best_multiple && !multiple) continue;
+      if (multiple && best_multiple && off > best_off + 1e-12) continue;
+      if (!multiple && !best_multiple && best_direct && !direct) continue;
+    }
     best = i;
     best_alike = here;
     best_direct = direct;
+    best_multiple = multiple;
+    best_off = off;
   }
   return best;
 }
@@ -728,8 +750,13 @@ Journey journey_text(const std::vector<Step>& steps,
         if (made_for_a_number(maker) && maker.value.defined()) {
           // A plain number (x / 2.0 makes a tensor of 2 first): shown as the number.
           char number[32];
-          std::snprintf(number, sizeof number, "%.6g", maker.value.to(kt::Float64).item());
+          const double x = maker.value.to(kt::Float64).item();
+          std::snprintf(number, sizeof number, "%.6g", x);
           name = number;
+          // 2.44949 (= sqrt(6)): a scale read as the size it is the root of.
+          if (const std::string root = report::ratio_reading(x);
+              root.find("sqrt") != std::string::npos)
+            name += " (= " + root + ")";
         } else {
           name = '#';  // (piecewise: GCC 12's -Wstringop-overflow misfires on "#" + std::string)
           name += std::to_string(j + 1);

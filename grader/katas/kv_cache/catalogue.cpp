@@ -76,6 +76,18 @@ std::vector<KvEntry> catalogue() {
       "The new keys sit at positions L + i like the queries: rotate both from L = "
       "cache.length(), read before appending.",
       {.keys_restart = true});
+  add("rope_frequencies_over_d_model",
+      "decoding with RoPE's frequencies computed over d_model, 10000^(-2i/d_model), not over "
+      "each head's d_head",
+      "RoPE rotates each head's d_head features: inv_freq = 10000^(-2i/d_head), i = 0 .. "
+      "d_head/2 - 1.",
+      {.frequencies_over_d_model = true});
+  add("heads_merged_without_transpose",
+      "decoding with the heads (B, num_heads, T_new, d_head) viewed as (B, T_new, d_model) "
+      "without moving the heads axis back behind the tokens",
+      "Merge with heads.transpose(1, 2).contiguous().view({B, T_new, d_model}): with one new "
+      "token the two agree, with several they mix tokens and heads.",
+      {.merged_without_transpose = true});
   return entries;
 }
 

@@ -24,7 +24,8 @@ std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
                         &M::queries_restart, &M::no_mask, &M::no_rope, &M::rope_on_values,
                         &M::scale_by_d_model, &M::softmax_over_queries, &M::no_out_proj,
                         &M::own_chunk_only, &M::keys_rerotated, &M::q_after_append,
-                        &M::keys_unrotated, &M::keys_restart, &M::rope_along_heads);
+                        &M::keys_unrotated, &M::keys_restart, &M::rope_along_heads,
+                        &M::frequencies_over_d_model, &M::merged_without_transpose);
 }
 
 kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m) {
@@ -33,6 +34,8 @@ kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m) {
   const kt::Tensor v = project_heads(c, c.w.wv, c.w.bv);
   kt::Tensor cache_k, cache_v;
   std::vector<kt::Tensor> outs;
+  // Frequencies over d_model: 10000^(-2i/d_model) = base^(-2i/d_head) with base = 10000^(1/H).
+  const double base = m.frequencies_over_d_model ? std::pow(10000.0, 1.0 / double(c.H)) : 10000.0;
   int64_t L = 0;
   for (const int64_t n : c.chunks) {
     const int64_t first = m.positions_restart ? 0 : L;
@@ -40,8 +43,10 @@ kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m) {
       const kt::Tensor part = t.narrow(2, L, n).contiguous();
       if (m.no_rope) return part;
       if (m.rope_along_heads)  // (B, n, H, d): axis -2 is the heads
-        return ref::rope(part.transpose(1, 2).contiguous(), from).transpose(1, 2).contiguous();
-      return ref::rope(part, from);
+        return ref::rope(part.transpose(1, 2).contiguous(), from, base)
+            .transpose(1, 2)
+            .contiguous();
+      return ref::rope(part, from, base);
     };
     const int64_t q_first = m.queries_restart ? 0 : first;
     const kt::Tensor qn = rotate(q, m.q_after_append ? q_first + n : q_first),
@@ -52,7 +57,7 @@ kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m) {
     if (m.keys_rerotated) {
       // The cached keys (already rotated) and the new raw ones, all rotated from position 0.
       const kt::Tensor raw = k.narrow(2, L, n).contiguous();
-      all_k = ref::rope(L == 0 ? raw : kt::cat({cache_k, raw}, 2), 0);
+      all_k = ref::rope(L == 0 ? raw : kt::cat({cache_k, raw}, 2), 0, base);
     }
     const kt::Tensor all_v = L == 0 ? vn : kt::cat({cache_v, vn}, 2);
     // The keys the call attends over, which position the first of them sits at, and which of them
@@ -74,7 +79,9 @@ kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m) {
     const kt::Tensor weights = kt::softmax(scores.masked_fill(~mask, kt::finfo(kt::Float64).min),
                                            m.softmax_over_queries ? -2 : -1);
     const kt::Tensor heads = kt::matmul(weights, values);
-    const kt::Tensor merged = heads.transpose(1, 2).contiguous().view({c.B, n, c.D()});
+    const kt::Tensor merged = (m.merged_without_transpose ? heads : heads.transpose(1, 2))
+                                  .contiguous()
+                                  .view({c.B, n, c.D()});
     kt::Tensor out = merged;
     if (!m.no_out_proj) {
       out = kt::matmul(merged, c.w.wo.transpose(0, 1));

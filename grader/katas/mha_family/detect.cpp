@@ -99,12 +99,60 @@ bool scale_stands_apart(const Case& c, double divisor) {
   const double T = double(c.T), B = double(c.B);
   std::vector<double> divisors = {1.0, std::sqrt(dk), dk, std::sqrt(dk * H), dk * H, std::sqrt(H),
                                   H,   std::sqrt(T),  T,  std::sqrt(B),      B};
-  if (c.Hkv != c.H)
-    divisors.insert(divisors.end(), {std::sqrt(dk * Hkv), dk * Hkv, std::sqrt(Hkv), Hkv});
+  if (c.Hkv != c.H) {
+    // And d_model / num_kv_heads (= d_head times the group), whole or square-rooted.
+    const double per_kv_head = dk * H / Hkv;
+    divisors.insert(divisors.end(), {std::sqrt(dk * Hkv), dk * Hkv, std::sqrt(Hkv), Hkv,
+                                     std::sqrt(per_kv_head), per_kv_head});
+  }
   int equal = 0;
   for (const double d : divisors) equal += std::abs(d - divisor) <= 1e-12 * divisor ? 1 : 0;
   return equal == 1;
 }
+
+namespace {
+
+/// The case with the sizes given and the rest as in c: x and the weights drawn again for them.
+Case resized(const Case& c, int64_t B, int64_t T, int64_t H, int64_t Hkv, int64_t dk) {
+  Case r = c;
+  r.B = B;
+  r.T = T;
+  r.H = H;
+  r.Hkv = Hkv;
+  r.dk = dk;
+  r.mask = kt::Tensor();
+  r.mask_text.clear();
+  kt::Generator gen(uint64_t((((B * 17 + T) * 17 + H) * 17 + Hkv) * 17 + dk));
+  draw_weights(r, gen, 0.1);
+  r.x = kt::randn({B, T, r.D()}, gen);
+  return r;
+}
+
+/// Note [a scale confirmed with one size moved]: the output tells the number the scores were
+/// divided by, not the formula that gave it; on one case a formula of other sizes can give the
+/// pitfall's number (sqrt(d_model / num_kv_heads) = d_head when the group is d_head), and
+/// scale_stands_apart lists the formulas we thought of. The pitfall is named only when it explains
+/// the case again with each size moved alone (T, B, d_head, the group, the number of kv heads): a
+/// formula that reads another size, or reads d_head in another way, parts from it on one of them.
+bool explained_with_each_size_moved(const Case& c, const Mistakes& mistake) {
+  const int64_t group = c.H / c.Hkv;
+  std::vector<Case> moved = {resized(c, c.B, c.T + 1, c.H, c.Hkv, c.dk),
+                             resized(c, c.B + 1, c.T, c.H, c.Hkv, c.dk),
+                             resized(c, c.B, c.T, c.H, c.Hkv, c.dk + 1)};
+  if (kata_call().grouped) {
+    moved.push_back(resized(c, c.B, c.T, c.H + c.Hkv, c.Hkv, c.dk));      // one more per group
+    moved.push_back(resized(c, c.B, c.T, c.H + group, c.Hkv + 1, c.dk));  // one more group
+  } else {
+    moved.push_back(resized(c, c.B, c.T, c.H + 1, c.Hkv + 1, c.dk));
+  }
+  for (const Case& m : moved) {
+    const Run run = run_learner(m);
+    if (!shape_ok(m, run) || !computes_mistake_under_any_split(m, run.out, mistake)) return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 Outcome check_scale_pitfall(uint64_t seed, const char* id, const Mistakes& mistake, int64_t dk_min,
                             const std::function<double(const Case&)>& divides_by,
@@ -120,6 +168,7 @@ Outcome check_scale_pitfall(uint64_t seed, const char* id, const Mistakes& mista
     const Run run = run_learner(c);
     if (!shape_ok(c, run)) return cannot_check(c, run, "the score scale");
     if (!computes_mistake_under_any_split(c, run.out, mistake)) return std::nullopt;
+    if (!explained_with_each_size_moved(c, mistake)) return std::nullopt;
     return found_pitfall(c, run, id, message(c));
   });
 }

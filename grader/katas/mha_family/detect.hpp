@@ -56,15 +56,18 @@ bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mist
 bool nan_only_where_nothing_to_attend(const Case& c, const Run& run);
 
 /// Whether `divisor` of the scores differs on the case from every other one a learner divides by
-/// (1, sqrt(d_head), d_head, sqrt(d_model), d_model, sqrt(num_heads), num_heads, and a size from
-/// another axis: the sequence length T, the batch B, whole or square-rooted): where two coincide
+/// (1, sqrt(d_head), d_head, sqrt(d_model), d_model, sqrt(num_heads), num_heads, a size from
+/// another axis: the sequence length T, the batch B, and with grouped heads k_proj's width,
+/// num_kv_heads and d_model / num_kv_heads, whole or square-rooted): where two coincide
 /// (d_head = 2 with 4 heads: d_head = sqrt(num_heads); d_head = T), the output cannot tell which
 /// of them the code used.
 bool scale_stands_apart(const Case& c, double divisor);
 
 /// A score-scale detector (scale_by_d_model, scale_by_d_head): cases with several heads and
 /// d_head >= dk_min, the signature under any split, `message` for the case. It skips the cases
-/// where the pitfall's divisor of the scores (divides_by) does not stand apart.
+/// where the pitfall's divisor of the scores (divides_by) does not stand apart, and names the
+/// pitfall only when it explains the case again with each size moved alone (Note [a scale
+/// confirmed with one size moved]).
 Outcome check_scale_pitfall(uint64_t seed, const char* id, const Mistakes& mistake, int64_t dk_min,
                             const std::function<double(const Case&)>& divides_by,
                             const std::function<std::string(const Case&)>& message);

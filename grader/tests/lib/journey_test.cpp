@@ -190,6 +190,21 @@ TEST_CASE("an op that is a multiple of the step is shown computing it, whatever 
   CHECK(rational.find("(everywhere the step times 1.42857 = 1 / 0.7).") != std::string::npos);
 }
 
+TEST_CASE("of several multiples of the step, the nearest to it is shown computing it",
+          "[journey]") {
+  // y = 2x computed as -(sum) / N where a mean over C belongs, then weighted by 0.2 for a later
+  // step: -5y, 1.25y, 0.25y. The division is the step done differently, "times 1.25".
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  const std::string text =
+      journey_text_of(two,
+                      {event("add", values({1, 2, 3})), event("neg", values({-10, -20, -30})),
+                       event("div", values({2.5, 5, 7.5})), event("mul", values({0.5, 1, 1.5}))},
+                      values({0.5, 1, 1.5}));
+  INFO(text);
+  CHECK(text.find("#3 div -> [3], other values  <- first divergence") != std::string::npos);
+  CHECK(text.find("(everywhere the step times 1.25") != std::string::npos);
+}
+
 TEST_CASE("scores filled with the lowest double are no multiple of the step", "[journey]") {
   // Each entry over the step's is -1.8e308 / 2, ... = -inf: one "ratio", but no multiple.
   const std::vector<Step> three = {
@@ -201,6 +216,17 @@ TEST_CASE("scores filled with the lowest double are no multiple of the step", "[
       values({lowest, lowest, lowest}));
   CHECK(text.find("times inf") == std::string::npos);
   CHECK(text.find("everywhere the step times") == std::string::npos);
+}
+
+TEST_CASE("an op whose result is all zeros computes no step differently", "[journey]") {
+  // The first step, made from the call's inputs, beside an op of its shape that gives 0
+  // everywhere (flash attention's α·acc with acc = 0 beside the scores, when d = block_size):
+  // "the step times 0" would be true of any zeros.
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  const std::string text =
+      journey_text_of(two, {event("mul", values({0, 0, 0}))}, values({0, 0, 0}));
+  CHECK(text.find("#1 mul -> [3], other values") == std::string::npos);
+  CHECK(text.find("times 0") == std::string::npos);
 }
 
 TEST_CASE("a reduction of the whole tensor to one number is listed among the ops from there",
@@ -494,6 +520,37 @@ TEST_CASE("an op given a step's result says which step, and which of its inputs 
   INFO(text);
   CHECK(text.find("#3 mul of #1 (step 1) and #2 -> [3], other values") != std::string::npos);
   CHECK(text.find("It is given #1 (step 1) and #2 (no step).") != std::string::npos);
+}
+
+TEST_CASE("a plain number that is the square root of a size is read as one", "[journey]") {
+  // x; y = 2x. The code divides x by a number (made into a tensor first) where y belongs.
+  const auto divided_by = [](double number) {
+    const auto meta = [](uint64_t address, kt::Shape sizes) {
+      kt::TensorMeta m;
+      m.sizes = std::move(sizes);
+      m.address = address;
+      return m;
+    };
+    kt::TraceEvent x = event("add", values({1, 2, 3}));
+    x.output = meta(10, {3});
+    kt::TraceEvent made = event("full", kt::scalar_tensor(number));
+    made.output = meta(11, {});
+    const kt::Tensor quotient = values({1 / number, 2 / number, 3 / number});
+    kt::TraceEvent div = event("div", quotient);
+    div.inputs = {meta(10, {3}), meta(11, {})};
+    div.output = meta(12, {3});
+    return journey_text_of({steps()[0], steps()[1]}, {x, made, div}, quotient);
+  };
+  const std::string root = divided_by(std::sqrt(6.0));
+  INFO(root);
+  CHECK(root.find("#3 div of #1 (step 1) and 2.44949 (= sqrt(6)) -> [3]") != std::string::npos);
+  // A whole number, or one that is no root, is said as it is.
+  const std::string whole = divided_by(4.0);
+  INFO(whole);
+  CHECK(whole.find("#3 div of #1 (step 1) and 4 -> [3]") != std::string::npos);
+  const std::string plain = divided_by(2.5);
+  INFO(plain);
+  CHECK(plain.find("#3 div of #1 (step 1) and 2.5 -> [3]") != std::string::npos);
 }
 
 TEST_CASE("an op left out of the lists for making a plain number is said to be", "[journey]") {

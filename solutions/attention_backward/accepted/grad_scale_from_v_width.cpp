@@ -1,0 +1,31 @@
+// expect: pass
+// Accepted: dq and dk scaled by 1/sqrt(v.size(-1)). The API gives v the shape of q, so v's width
+// is d: the same scale read from another input.
+#include <cmath>
+
+#include "attention_backward.hpp"
+
+namespace kata {
+
+AttentionGrads attention_backward(const kt::Tensor& q, const kt::Tensor& k, const kt::Tensor& v,
+                                  const kt::Tensor& dout, bool is_causal) {
+  const int64_t T = q.size(-2);
+  const double scale = 1.0 / std::sqrt(double(q.size(-1)));
+  kt::Tensor s = kt::matmul(q, k.transpose(-2, -1)) * scale;  // (…, T, T)
+  if (is_causal) s = s.masked_fill(~kt::tril(kt::ones({T, T}, kt::Bool)), kt::finfo(s.dtype()).min);
+  const kt::Tensor p = kt::softmax(s, -1);  // masked weights are exactly 0
+
+  // out = p v: dv = pᵀ dout, dp = dout vᵀ.
+  const kt::Tensor dv = kt::matmul(p.transpose(-2, -1), dout);
+  const kt::Tensor dp = kt::matmul(dout, v.transpose(-2, -1));
+  // p = softmax(s) row by row: ds_ij = p_ij (dp_ij - sum_l p_il dp_il), the softmax's Jacobian.
+  // A masked entry has p = 0, so it gets no gradient (and neither do the key and value behind it).
+  const kt::Tensor ds = p * (dp - kt::sum(p * dp, -1, /*keepdim=*/true));
+  // s = q kᵀ · scale: dq = ds k · scale, dk = dsᵀ q · scale.
+  const double grad_scale = 1.0 / std::sqrt(double(v.size(-1)));  // v is (…, T, d) too
+  const kt::Tensor dq = kt::matmul(ds, k) * grad_scale;
+  const kt::Tensor dk = kt::matmul(ds.transpose(-2, -1), q) * grad_scale;
+  return {dq, dk, dv};
+}
+
+}  // namespace kata

@@ -155,7 +155,8 @@ if(NOT SANITIZED)
     # watch grades once at start, then polls until stopped: stop it as soon as it says it is
     # watching (a fixed wait fails on a busy machine, where the first grade takes longer; 180 s at
     # most).
-    file(WRITE ${WORK}/watch.sh "KT_SOURCE_DIR='${WORK}/repo' '${GRADE}' watch mha --check shape > '${WORK}/watch.out' 2>&1 &
+    file(WRITE ${WORK}/watch.sh "rm -f '${WORK}/watch.out'
+KT_SOURCE_DIR='${WORK}/repo' '${GRADE}' watch mha --check shape > '${WORK}/watch.out' 2>&1 &
 pid=$!
 i=0
 while [ $i -lt 360 ] && ! grep -q 'watching for the next save' '${WORK}/watch.out'
@@ -176,6 +177,9 @@ cat '${WORK}/watch.out'
 for k in ${listed_names}; do
   file=$(sed -n 's/^file *= *\"\\(.*\\)\".*/\\1/p' '${WORK}/repo/katas/'$k/kata.toml)
   out='${WORK}/interview-'$k.out
+  # (An earlier run's transcript out of the way first: the background job truncates it only when it
+  # starts, and a wait below could read the old one's lines.)
+  rm -f $out
   KT_SOURCE_DIR='${WORK}/repo' KT_STATE_DIR='${WORK}/interview-state' '${GRADE}' interview $k --minutes 5 < '${WORK}/answers.txt' > $out 2>&1 &
   pid=$!
   wait_for() { i=0; while [ $i -lt 1500 ] && ! grep -q \"$1\" $out; do sleep 0.2; i=$((i + 1)); done; }

@@ -221,30 +221,55 @@ Failure failure_from_run(const Case& c, const Called& called, const std::string&
   return f;
 }
 
-std::string first_differing_merge(const Case& c, const std::vector<Merge>& got,
-                                  const std::vector<Merge>& want) {
-  if (got == want) return "";
+MergeDifference merge_difference(const Case& c, const std::vector<Merge>& got,
+                                 const std::vector<Merge>& want) {
+  if (got == want) return {};
   size_t i = 0;
   while (i < got.size() && i < want.size() && got[i] == want[i]) ++i;
   const std::string round = "merge " + std::to_string(i + 1);
   if (i == want.size())
-    return round + ": the reference stops after " + std::to_string(want.size()) +
-           (want.size() < size_t(c.num_merges)
-                ? " (no word has two symbols left)"
-                : " (num_merges = " + std::to_string(c.num_merges) + ")") +
-           "; yours goes on with " + merge_text(got[i]) + ", " +
-           std::to_string(got.size() - want.size()) + " more in all.";
-  const std::string expected = merge_text(want[i]) + " (count " +
-                               std::to_string(count_at_round(c.words, want, i, want[i])) + ")";
+    return {round + ": the reference stops after " + std::to_string(want.size()) +
+                (want.size() < size_t(c.num_merges)
+                     ? " (no word has two symbols left)"
+                     : " (num_merges = " + std::to_string(c.num_merges) + ")") +
+                "; yours goes on with " + merge_text(got[i]) + ", " +
+                std::to_string(got.size() - want.size()) + " more in all.",
+            false};
+  const int64_t count = count_at_round(c.words, want, i, want[i]);
+  const std::string expected = merge_text(want[i]) + " (count " + std::to_string(count) + ")";
   if (i == got.size())
-    return round + ": the reference learns " + expected + "; yours stops after " +
-           std::to_string(got.size()) + " merges.";
-  return round + ": the reference learns " + expected + "; yours learns " + merge_text(got[i]) +
-         ", which occurs " + std::to_string(count_at_round(c.words, want, i, got[i])) +
-         " times (counts weighted) in the words as " +
-         (i == 0   ? std::string("bytes.")
-          : i == 1 ? std::string("the merge before it leaves them, left to right.")
-                   : "the " + std::to_string(i) + " merges before it leave them, left to right.");
+    return {round + ": the reference learns " + expected + "; yours stops after " +
+                std::to_string(got.size()) + " merges.",
+            false};
+  const int64_t yours = count_at_round(c.words, want, i, got[i]);
+  const std::string where =
+      i == 0   ? std::string("bytes")
+      : i == 1 ? std::string("the merge before it leaves them, left to right")
+               : "the " + std::to_string(i) + " merges before it leave them, left to right";
+  std::string text = round + ": the reference learns " + expected + "; yours learns " +
+                     merge_text(got[i]) + ", which occurs " + std::to_string(yours) +
+                     " times (counts weighted) in the words as " + where;
+  if (yours != count) return {text + ".", false};
+  // A tie: the order of the pairs decides, and with UTF-8 bytes the order of the bytes.
+  const auto has_high_byte = [](const Merge& m) {
+    for (const std::string* s : {&m.first, &m.second})
+      for (const char b : *s)
+        if (static_cast<unsigned char>(b) >= 0x80) return true;
+    return false;
+  };
+  text +=
+      " too: a tie, and a tie goes to the smaller pair, the smaller left string first, then "
+      "the smaller right one (std::pair<std::string, std::string>'s <)";
+  if (has_high_byte(want[i]) || has_high_byte(got[i]))
+    text +=
+        ", where std::string compares bytes as unsigned char: a UTF-8 byte (\\x80 and up) comes "
+        "after every ASCII one";
+  return {text + ".", true};
+}
+
+std::string first_differing_merge(const Case& c, const std::vector<Merge>& got,
+                                  const std::vector<Merge>& want) {
+  return merge_difference(c, got, want).text;
 }
 
 std::string first_differing_word(const Case& c, const Encoded& got, const Encoded& want) {

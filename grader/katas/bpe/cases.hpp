@@ -79,7 +79,15 @@ int64_t count_at_round(const Words& words, const std::vector<Merge>& merges, siz
 Failure failure_from_run(const Case& c, const Called& called, const std::string& what);
 
 /// The first merge where got and want differ, as the report shows it: its round, the reference's
-/// pair and count, the learner's pair and its count at that round. Empty when they are equal.
+/// pair and count, the learner's pair and its count at that round, and when the two counts are
+/// equal, how a tie is broken. Empty text when they are equal.
+struct MergeDifference {
+  std::string text;
+  bool tie = false;  // the learner's pair has the reference's count: only the tie-break differs
+};
+MergeDifference merge_difference(const Case& c, const std::vector<Merge>& got,
+                                 const std::vector<Merge>& want);
+/// merge_difference's text.
 std::string first_differing_merge(const Case& c, const std::vector<Merge>& got,
                                   const std::vector<Merge>& want);
 /// The first encode word whose symbols differ: the word, expected and got. Empty when equal.

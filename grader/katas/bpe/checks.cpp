@@ -21,9 +21,11 @@ std::optional<Failure> compare_train(const Case& c, const std::string& why) {
   if (!called.run.ok() || called.too_many) return failure_from_run(c, called, kTrain);
   const std::vector<Merge> want = reference_merges(c);
   if (called.merges == want) return std::nullopt;
+  // (On a tie the difference is the tie-break: the check's own advice would be beside it.)
+  const MergeDifference differs = merge_difference(c, called.merges, want);
   Failure f;
-  f.message = "your merges differ from the reference's at " +
-              first_differing_merge(c, called.merges, want) + why;
+  f.message = "your merges differ from the reference's at " + differs.text +
+              (differs.tie ? std::string() : why);
   f.counterexample = c.describe();
   diagnose_after_shrinking(f, c);
   return f;

@@ -130,8 +130,10 @@ std::vector<Case> discriminating_cases() {
     c.values = "fixed";
     return c;
   };
+  // The first (the journey's case when it fails) has N = 3 rows apart from C - 1, C and C + 1 =
+  // 5, 6, 7 for C = 6 classes: a size read from the wrong axis shows which it is.
   std::vector<Case> cases = {
-      make(4, 5, {0, 3, 1, 1}, -100, 0.2, 0.0), make(5, 3, {0, 1, 2, 1, 2}, 1, 0.0, 0.0),
+      make(3, 6, {0, 3, 5}, -100, 0.2, 0.0), make(5, 3, {0, 1, 2, 1, 2}, 1, 0.0, 0.0),
       make(3, 4, {2, 0, 3}, -100, 0.1, 0.0), make(3, 4, {1, 3, 0}, -100, 0.0, 1000.0),
       // Ignored rows beside label smoothing: an ignored row's smoothing term shows.
       make(4, 3, {2, 7, 0, 7}, 7, 0.3, 0.0)};

@@ -270,11 +270,17 @@ Tensor Tensor::narrow(int64_t d, int64_t start, int64_t length) const {
   detail::check_not_scalar(*this, "narrow");
   const auto pos = static_cast<size_t>(wrap_dim(d, dim(), "narrow", sizes_));
   const int64_t size = sizes_[pos];
+  const int64_t given = start;
   if (start < 0) start += size;
   if (start < 0 || start > size || length < 0 || start + length > size) {
-    throw IndexError("narrow: start (" + std::to_string(start) + ") + length (" +
-                     std::to_string(length) + ") exceeds dimension size (" + std::to_string(size) +
-                     ") of dim " + std::to_string(pos) + " in shape " + shape_str(sizes_));
+    // A negative start counts from the end, as in PyTorch: both said, so that a start computed as
+    // T_k - T_q < 0 does not read as the positive one it became.
+    const std::string start_text =
+        given < 0 ? std::to_string(given) + ", counted from the end: " + std::to_string(start)
+                  : std::to_string(start);
+    throw IndexError("narrow: start (" + start_text + ") + length (" + std::to_string(length) +
+                     ") exceeds dimension size (" + std::to_string(size) + ") of dim " +
+                     std::to_string(pos) + " in shape " + shape_str(sizes_));
   }
   Shape sizes = sizes_;
   sizes[pos] = length;

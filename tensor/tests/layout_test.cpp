@@ -292,6 +292,27 @@ TEST_CASE("slicing clamps like Python and steps forward", "[layout]") {
   CHECK_THROWS_AS(t.slice(0, 0, 5, 0), kt::ValueError);
 }
 
+TEST_CASE("narrow out of range says the start, counted from the end when negative",
+          "[layout][errors]") {
+  const kt::Tensor t = kt::zeros({2, 2});
+  const auto message = [&](int64_t d, int64_t start, int64_t length) {
+    try {
+      (void)t.narrow(d, start, length);
+    } catch (const kt::IndexError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no throw");
+  };
+  CHECK(message(1, 1, 2) ==
+        "narrow: start (1) + length (2) exceeds dimension size (2) of dim 1 in shape [2, 2]");
+  CHECK(message(0, -1, 3) ==
+        "narrow: start (-1, counted from the end: 1) + length (3) exceeds dimension size (2) of "
+        "dim 0 in shape [2, 2]");
+  CHECK(message(0, -3, 1) ==
+        "narrow: start (-3, counted from the end: -1) + length (1) exceeds dimension size (2) of "
+        "dim 0 in shape [2, 2]");
+}
+
 TEST_CASE("as_strided refuses layouts that leave the storage", "[layout][errors]") {
   const kt::Tensor t = kt::zeros({6});
   CHECK_NOTHROW(t.as_strided({2, 3}, {3, 1}, 0));

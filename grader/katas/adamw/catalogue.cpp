@@ -61,6 +61,12 @@ std::vector<Entry> catalogue() {
       {.momentum_ignored = true});
   add("no_sqrt", "AdamW dividing by v_hat + eps instead of sqrt(v_hat) + eps",
       "Take the square root of v_hat.", {.no_sqrt = true});
+  add("second_moment_correction_without_root",
+      "AdamW with the root of exp_avg_sq divided by 1 - beta2^step itself: sqrt(exp_avg_sq) / (1 - "
+      "beta2^step) + eps",
+      "The correction goes under the root with exp_avg_sq: sqrt(exp_avg_sq / (1 - beta2^step)), "
+      "or sqrt(exp_avg_sq) / sqrt(1 - beta2^step), then + eps.",
+      {.correction_without_root = true});
   add("ascent", "AdamW with the update added to param instead of subtracted",
       "Subtract the update: param moves against the gradient.", {.ascent = true});
   add("state_not_kept", "AdamW with moments that start from zero on every call",

@@ -49,7 +49,8 @@ ref::AdamWResult adamw_with_steps(const Case& c, const Steps& s) {
         update = k.lr * std::sqrt(bc2) / (s.momentum_ignored ? 1.0 : bc1) * top /
                  (std::sqrt(v[i]) + k.eps);
       } else {
-        const double v_hat = v[i] / bc2;
+        // (Divided by bc2 outside the root: as if v_hat were v / bc2².)
+        const double v_hat = s.correction_without_root ? v[i] / (bc2 * bc2) : v[i] / bc2;
         double denom = 0;
         if (s.eps_inside_sqrt)
           denom = s.no_sqrt ? v_hat + k.eps : std::sqrt(v_hat + k.eps);

@@ -30,14 +30,15 @@ struct Steps {
   bool eps_on_uncorrected = false;          // Adam's paper, section 2: lr * sqrt(bc2) / bc1 * m /
                                             // (sqrt(v) + eps) (no pitfall)
   // Mistakes of the catalogue only.
-  bool betas_swapped = false;           // beta2 for the first moment, beta1 for the second
-  bool moment_weights_swapped = false;  // m = (1 - beta1) * m + beta1 * g (and so for v)
-  bool second_moment_of_abs = false;    // v from |g|, not g^2
-  bool momentum_ignored = false;        // the update uses grad itself, not m_hat
-  bool no_sqrt = false;                 // m_hat / (v_hat + eps)
-  bool ascent = false;                  // param += the update
-  bool state_not_kept = false;          // each call starts from zero moments
-  bool step_not_incremented = false;    // state.step never changes (corrections at step + 1)
+  bool betas_swapped = false;            // beta2 for the first moment, beta1 for the second
+  bool moment_weights_swapped = false;   // m = (1 - beta1) * m + beta1 * g (and so for v)
+  bool second_moment_of_abs = false;     // v from |g|, not g^2
+  bool momentum_ignored = false;         // the update uses grad itself, not m_hat
+  bool no_sqrt = false;                  // m_hat / (v_hat + eps)
+  bool correction_without_root = false;  // sqrt(v) / (1 - beta2^t) + eps: bc2 not under the root
+  bool ascent = false;                   // param += the update
+  bool state_not_kept = false;           // each call starts from zero moments
+  bool step_not_incremented = false;     // state.step never changes (corrections at step + 1)
 };
 
 /// The parameter and the state after every step of the case, Float64, computed with `steps`.

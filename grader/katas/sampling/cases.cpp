@@ -268,11 +268,23 @@ int64_t token_at(const std::vector<int64_t>& tokens, int64_t at) {
 std::string explain_draw(const Case& c, size_t i, int64_t got) {
   const ref::Distribution d = ref::sampling_distribution(c.logits, c.temperature, c.top_k, c.top_p);
   const int64_t v = c.logits.numel();
+  const std::vector<bool> top_k_kept =
+      ref::sampling_distribution(c.logits, c.temperature, c.top_k, 1.0).kept;
+  // Which filter drops the learner's token: top-k (its score below the k-th largest), or top-p.
+  const auto dropped_by = [&](size_t token) -> std::string {
+    if (top_k_kept[token]) return ", a token top_p = " + number(c.top_p) + " drops";
+    std::vector<double> scores = c.logits.to(kt::Float64).contiguous().to_vector<double>();
+    for (double& x : scores) x /= c.temperature;
+    const double own = scores[token];
+    std::sort(scores.begin(), scores.end(), std::greater<>());
+    return ", a token top_k = " + std::to_string(c.top_k) + " drops: its score " + number(own) +
+           " is below the " + ordinal(c.top_k) + " largest, " + number(scores[size_t(c.top_k) - 1]);
+  };
   const std::string yours =
       "yours returned " + std::to_string(got) +
       (got < 0 || got >= v ? ", which is not a token (V = " + std::to_string(v) + ")"
        : d.kept[size_t(got)] || c.temperature == 0 ? ""
-                                                   : ", a token the filters drop");
+                                                   : dropped_by(size_t(got)));
   const std::string which = "call " + std::to_string(i + 1);
   if (c.temperature == 0) {
     const int64_t greedy = ref::pick(d, 0.0);
@@ -308,8 +320,6 @@ std::string explain_draw(const Case& c, size_t i, int64_t got) {
   const int64_t want = ref::pick(d, u);
   // How the filters came to keep them, where they cut.
   std::string filters;
-  const std::vector<bool> top_k_kept =
-      ref::sampling_distribution(c.logits, c.temperature, c.top_k, 1.0).kept;
   const auto after_k = int64_t(std::count(top_k_kept.begin(), top_k_kept.end(), true));
   if (c.top_k > 0 && c.top_k < v)
     filters += "top_k = " + std::to_string(c.top_k) + " keeps " + std::to_string(after_k) +

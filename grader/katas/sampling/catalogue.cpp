@@ -64,6 +64,12 @@ std::vector<Entry> catalogue() {
       "its ties dropped)",
       "Keep every score >= the k-th largest: the k-th itself is one of the top k.",
       {.top_k = S::TopK::Strict});
+  add("top_k_keeps_one_more",
+      "the draws of a sampler whose top-k keeps the k + 1 largest scores (the threshold read at "
+      "index k of the scores sorted in decreasing order)",
+      "The k-th largest score is at index k - 1 of the scores sorted in decreasing order: keep "
+      "every score >= that one.",
+      {.top_k = S::TopK::OneMore});
   add("top_p_ignores_top_k",
       "the draws of a sampler whose nucleus sums probabilities over all V tokens, not over the "
       "ones top-k kept (top-p applied before top-k comes to the same)",
@@ -101,7 +107,9 @@ std::vector<Case> discriminating_cases() {
           make({0.25, 1.0, -0.5, 0.625, 1.5, -2.0, 0.875}, 2.0, 0, 0.7, 12, 40),
           make({0.5, 2.25, -1.0, 2.25, 1.0, 2.25}, 0.0, 3, 0.9, 13, 4),
           make({0.5, 1.75, 1.0, 1.0, -0.5, 0.25}, 1.3, 2, 1.0, 14, 40),
-          make({-0.5, 1.25, 0.375, -1.5, 0.875, 0.0}, 0.8, 0, 1.0, 15, 40)};
+          make({-0.5, 1.25, 0.375, -1.5, 0.875, 0.0}, 0.8, 0, 1.0, 15, 40),
+          // Top-k with no tie at its cut: keeping one more token shows.
+          make({0.25, 1.125, -0.75, 0.875, 0.0, -0.25}, 1.0, 2, 1.0, 16, 40)};
 }
 
 kt::Tensor outcome(const Case& c, const Walk& walk) {

@@ -106,7 +106,10 @@ Walk walk_with_steps(const std::vector<double>& x, double temperature, int64_t t
   if (top_k > 0 && size_t(top_k) < v) {
     const std::vector<size_t> ranked = by_probability(s, all);  // scores descending, index asc
     survivors.assign(v, false);
-    const double kth = s[ranked[size_t(top_k) - 1]];
+    // (OneMore: sorted[top_k] where sorted[top_k - 1] belongs; no further than the last score.)
+    const size_t at =
+        steps.top_k == S::TopK::OneMore ? std::min(size_t(top_k), v - 1) : size_t(top_k) - 1;
+    const double kth = s[ranked[at]];
     if (steps.top_k == S::TopK::Exactly) {
       for (size_t r = 0; r < size_t(top_k); ++r) survivors[ranked[r]] = true;
     } else {

@@ -30,6 +30,7 @@ struct Steps {
     TiesKept,  // every score >= the k-th largest: right
     Exactly,   // k tokens exactly, the lower index first among ties
     Strict,    // the scores > the k-th largest: the k-th and its ties dropped (none left at k = 1)
+    OneMore,   // every score >= the (k+1)-th largest: the threshold read one place too far
   };
   enum class NucleusFrom {
     KeptScores,  // softmax of the top-k survivors' scores: right

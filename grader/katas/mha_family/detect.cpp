@@ -99,12 +99,11 @@ bool scale_stands_apart(const Case& c, double divisor) {
   const double T = double(c.T), B = double(c.B);
   std::vector<double> divisors = {1.0, std::sqrt(dk), dk, std::sqrt(dk * H), dk * H, std::sqrt(H),
                                   H,   std::sqrt(T),  T,  std::sqrt(B),      B};
-  if (c.Hkv != c.H) {
-    // And d_model / num_kv_heads (= d_head times the group), whole or square-rooted.
-    const double per_kv_head = dk * H / Hkv;
-    divisors.insert(divisors.end(), {std::sqrt(dk * Hkv), dk * Hkv, std::sqrt(Hkv), Hkv,
-                                     std::sqrt(per_kv_head), per_kv_head});
-  }
+  // (Not every formula: d_model / num_kv_heads, which is d_head where the group is, would leave
+  // gqa's draws next to no case. A formula of other sizes that gives the pitfall's number on the
+  // case parts from it when one size moves: Note [a scale confirmed with one size moved].)
+  if (c.Hkv != c.H)
+    divisors.insert(divisors.end(), {std::sqrt(dk * Hkv), dk * Hkv, std::sqrt(Hkv), Hkv});
   int equal = 0;
   for (const double d : divisors) equal += std::abs(d - divisor) <= 1e-12 * divisor ? 1 : 0;
   return equal == 1;

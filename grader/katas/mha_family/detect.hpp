@@ -57,8 +57,8 @@ bool nan_only_where_nothing_to_attend(const Case& c, const Run& run);
 
 /// Whether `divisor` of the scores differs on the case from every other one a learner divides by
 /// (1, sqrt(d_head), d_head, sqrt(d_model), d_model, sqrt(num_heads), num_heads, a size from
-/// another axis: the sequence length T, the batch B, and with grouped heads k_proj's width,
-/// num_kv_heads and d_model / num_kv_heads, whole or square-rooted): where two coincide
+/// another axis: the sequence length T, the batch B, and with grouped heads k_proj's width and
+/// num_kv_heads, whole or square-rooted): where two coincide
 /// (d_head = 2 with 4 heads: d_head = sqrt(num_heads); d_head = T), the output cannot tell which
 /// of them the code used.
 bool scale_stands_apart(const Case& c, double divisor);

@@ -47,17 +47,3 @@ TEST_CASE("with grouped heads, k_proj's width is a divisor a learner uses too", 
   d.Hkv = 2;
   CHECK_FALSE(scale_stands_apart(d, 2.0));
 }
-
-TEST_CASE("with grouped heads, d_model / num_kv_heads is a divisor a learner uses too",
-          "[grader][mha]") {
-  using grader::mha::scale_stands_apart;
-  // 6 query heads, 3 kv heads, d_head = 2: the group is 2 = d_head, so sqrt(d_model /
-  // num_kv_heads) = sqrt(4) = d_head, and code dividing by it looks like scale_by_d_head.
-  grader::mha::Case c = heads(6, 2);
-  c.Hkv = 3;
-  CHECK_FALSE(scale_stands_apart(c, 2.0));
-  // With a group of 3 it is sqrt(6), apart from d_head = 2.
-  grader::mha::Case d = heads(9, 2);
-  d.Hkv = 3;
-  CHECK(scale_stands_apart(d, 2.0));
-}

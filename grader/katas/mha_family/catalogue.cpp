@@ -255,6 +255,11 @@ std::vector<Case> discriminating_cases() {
   std::vector<Case> cases;
   for (int which = 0; which < 3; ++which) {
     Case c = base;
+    // The lengths and the batch differ from case to case (T = 3, 4, 5; B = 2, 2, 3): a scale read
+    // from T or B equals one of the sizes the catalogue's scales read (d_head = 3, num_heads = 2)
+    // on one case at most, so it matches none of them on all three.
+    c.T = 3 + which;
+    c.B = which == 2 ? 3 : 2;
     c.x = kt::randn({c.B, c.T, D}, gen) * 2.0;
     if (which == 0) {
       // Per entry and per head, asymmetric; every query keeps its own key (no fully masked row).

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace cli {
 
@@ -60,14 +61,23 @@ bool add_process(pid_t pid, ActivitySample& s) {
 std::optional<ActivitySample> sample_activity(pid_t pid) {
   ActivitySample s;
   if (!add_process(pid, s)) return std::nullopt;
-  // And its children: the runner's learner's process (Note [the learner's process] in
-  // grader/lib/remote.hpp), which computes while the runner waits for it.
-  std::error_code ec;
-  const fs::path tasks = fs::path("/proc") / std::to_string(pid) / "task";
-  for (const auto& task : fs::directory_iterator(tasks, ec)) {
-    std::ifstream children(task.path() / "children");
-    pid_t child = 0;
-    while (children >> child) add_process(child, s);
+  // And its descendants, not only its children: the runner's learner's process (Note [the
+  // learner's process] in grader/lib/remote.hpp), which computes while the runner waits for it, is
+  // a grandchild or further under the sandbox (runner -> bwrap -> bwrap -> learner), and a check
+  // whose learner computed for 3 s (a long call on a busy machine) was stopped as blocked. (At
+  // most 256 processes: a check may start 64.)
+  std::vector<pid_t> queue = {pid};
+  for (size_t next = 0; next < queue.size() && queue.size() < 256; ++next) {
+    std::error_code ec;
+    const fs::path tasks = fs::path("/proc") / std::to_string(queue[next]) / "task";
+    for (const auto& task : fs::directory_iterator(tasks, ec)) {
+      std::ifstream children(task.path() / "children");
+      pid_t child = 0;
+      while (children >> child && queue.size() < 256) {
+        add_process(child, s);
+        queue.push_back(child);
+      }
+    }
   }
   return s;
 }

@@ -77,9 +77,11 @@ TEST_CASE("the activity watch tells a sleeping process from a computing one", "[
   const auto watch_for = [](const char* command, std::chrono::milliseconds how_long) {
     const pid_t pid = fork();
     if (pid == 0) {
+      setpgid(0, 0);  // its own group: killed with everything it started
       execl("/bin/sh", "sh", "-c", command, static_cast<char*>(nullptr));
       _exit(127);
     }
+    setpgid(pid, pid);
     cli::ActivityWatch watch(pid, 500ms);
     const auto start = std::chrono::steady_clock::now();
     bool blocked = false;
@@ -88,12 +90,17 @@ TEST_CASE("the activity watch tells a sleeping process from a computing one", "[
       std::this_thread::sleep_for(20ms);
     }
     const bool works = watch.works();
-    kill(pid, SIGKILL);
+    kill(-pid, SIGKILL);
     waitpid(pid, nullptr, 0);
     return std::pair{works, blocked};
   };
   CHECK(watch_for("exec sleep 30", 3000ms) == std::pair{true, true});
   CHECK(watch_for("while :; do :; done", 1500ms) == std::pair{true, false});
+  // A grandchild that computes while its parent and the watched process wait for it (the
+  // learner's process under the sandbox: runner -> bwrap -> bwrap -> learner) is computing too.
+  // (": " after each command: a shell would otherwise exec its last command in its own place.)
+  CHECK(watch_for("sh -c 'sh -c \"while :; do :; done\"; :'; :", 1500ms) == std::pair{true, false});
+  CHECK(watch_for("sh -c 'sh -c \"sleep 30\"; :'; :", 3000ms) == std::pair{true, true});
   CHECK_FALSE(cli::sample_activity(999999999).has_value());  // no such process
 }
 

@@ -34,17 +34,18 @@
 //
 // Note [blocked or slow]
 // Wall-clock time alone cannot tell code that waits forever from code that a busy machine runs
-// slowly; the scheduler can. Every 100 ms the grader reads the check's threads' states and CPU time
-// from /proc (ActivityWatch): a thread that computes, or waits for a CPU, is in state R, and its
-// CPU time grows; one that sleeps, waits for input or for a lock is not. A check none of whose
-// threads was runnable and whose CPU time did not move over kBlockedAfter of samples taken without
-// a gap (a gap, when the grader itself got no CPU, starts the count again) is blocked: stopped at
-// once and reported so, without a re-run. No correct check waits a second: it only computes. A
-// check that computes is never stopped by the wall clock before its CPU limit; a backstop of
-// kBackstopFactor x its CPU limit ends one that a machine starves that much. Where /proc cannot be
-// read, the old rule stands: a wall-clock limit, then one re-run alone at 4x before it counts.
-// Once a check of a submission is stopped (blocked or at its CPU limit), its checks not started
-// yet are reported with that cause instead of each waiting the same way (run_each in
+// slowly; the scheduler can. Every 100 ms the grader reads the states and CPU time of the check's
+// threads, in the runner and in every process under it (the learner's process, and any it
+// starts), from /proc (ActivityWatch): a thread that computes, or waits for a CPU, is in state R,
+// and its CPU time grows; one that sleeps, waits for input or for a lock is not. A check none of
+// whose threads was runnable and whose CPU time did not move over kBlockedAfter of samples taken
+// without a gap (a gap, when the grader itself got no CPU, starts the count again) is blocked:
+// stopped at once and reported so, without a re-run. No correct check waits a second: it only
+// computes. A check that computes is never stopped by the wall clock before its CPU limit; a
+// backstop of kBackstopFactor x its CPU limit ends one that a machine starves that much. Where
+// /proc cannot be read, the old rule stands: a wall-clock limit, then one re-run alone at 4x before
+// it counts. Once a check of a submission is stopped (blocked or at its CPU limit), its checks not
+// started yet are reported with that cause instead of each waiting the same way (run_each in
 // check_host.cpp).
 
 namespace cli {

@@ -179,21 +179,15 @@ bool proportional(const kt::Tensor& op, const kt::Tensor& step) {
 
 /// " (everywhere the step times 0.707107 = 1 / sqrt(2))" when `op` is a multiple of `step`; "".
 std::string multiple_text(const kt::Tensor& op, const kt::Tensor& step) {
-  if (!proportional(op, step)) return "";
-  const std::vector<double> o = values_of(op);
-  const std::vector<double> st = values_of(step);
-  for (size_t i = 0; i < o.size(); ++i) {
-    if (std::abs(st[i]) < 1e-12) continue;
-    const double r = o[i] / st[i];
-    // 1.41421 read as sqrt(2), 0.894427 as sqrt(4/5) (report::ratio_reading).
-    char text[64];
-    std::snprintf(text, sizeof text, " (everywhere the step times %.6g", r);
-    const std::string reading = report::ratio_reading(r);
-    std::string out = text;
-    if (!reading.empty()) out += " = " + reading;
-    return out + ")";
-  }
-  return "";
+  const std::optional<double> r = multiple_of(op, step);
+  if (!r) return "";
+  // 1.41421 read as sqrt(2), 0.894427 as sqrt(4/5) (report::ratio_reading).
+  char text[64];
+  std::snprintf(text, sizeof text, " (everywhere the step times %.6g", *r);
+  const std::string reading = report::ratio_reading(*r);
+  std::string out = text;
+  if (!reading.empty()) out += " = " + reading;
+  return out + ")";
 }
 
 /// Whether `later` masks entries of `step` (a fill of magnitude 1e30 or more, or inf) that `op`
@@ -357,14 +351,15 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
   for (int64_t i = from; i < to; ++i) {
     const kt::TraceEvent& e = events[size_t(i)];
     if (!fits(e, steps[s]) || std::find(at.begin(), at.end(), i) != at.end()) continue;
-    if (from_inputs && !proportional(e.value, steps[s].value)) continue;
+    const std::optional<double> ratio = multiple_of(e.value, steps[s].value);
+    if (from_inputs && !ratio) continue;
     // Ambiguous when as like a later step (weights @ V beside a key rotation of the same shape,
     // both with no entry alike): not this one.
     const int64_t here = equal_entries(e.value, steps[s].value);
     // A multiple of the step (the scores divided by another scale) is that step, whatever the
     // later steps of its shape.
     bool later_alike = false;
-    const bool multiple = proportional(e.value, steps[s].value);
+    const bool multiple = ratio.has_value();
     for (size_t later = s + 1; later < steps.size() && !later_alike && !multiple; ++later) {
       if (!fits(e, steps[later])) continue;
       const int64_t there = equal_entries(e.value, steps[later].value);
@@ -378,8 +373,7 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
     if (later_alike || here < best_alike) continue;
     const bool direct = given_a_step_input(e);
     // How far a multiple is from the step: |log |ratio||, 0 for the step itself.
-    const double off =
-        multiple ? std::abs(std::log(std::abs(*multiple_of(e.value, steps[s].value)))) : 0.0;
+    const double off = multiple ? std::abs(std::log(std::abs(*ratio))) : 0.0;
     if (here == best_alike) {
       // Of equals, a multiple of the step over an op that is none, and of multiples the nearest
       // to the step, the last of equally near ones (-sum(log p) / N for a mean over C: the

@@ -61,11 +61,10 @@ bool add_process(pid_t pid, ActivitySample& s) {
 std::optional<ActivitySample> sample_activity(pid_t pid) {
   ActivitySample s;
   if (!add_process(pid, s)) return std::nullopt;
-  // And its descendants, not only its children: the runner's learner's process (Note [the
-  // learner's process] in grader/lib/remote.hpp), which computes while the runner waits for it, is
-  // a grandchild or further under the sandbox (runner -> bwrap -> bwrap -> learner), and a check
-  // whose learner computed for 3 s (a long call on a busy machine) was stopped as blocked. (At
-  // most 256 processes: a check may start 64.)
+  // And every process under it: the runner's learner's process (Note [the learner's process] in
+  // grader/lib/remote.hpp), which computes while the runner waits for it, and any process that one
+  // starts (a check is computing while any of them does). (At most 256 processes: a check may
+  // start 64.)
   std::vector<pid_t> queue = {pid};
   for (size_t next = 0; next < queue.size() && queue.size() < 256; ++next) {
     std::error_code ec;

@@ -142,6 +142,9 @@ struct Diagnosis {
   /// when a step is marked attention_weights, the attention map (its leading axes named by
   /// map_axes, else "index along leading axis N").
   std::function<std::vector<Step>(const Case&)> steps;
+  /// Instead of `steps`, for a computation written several ways (Note [forms of a computation] in
+  /// journey.hpp): each form's steps; the journey follows the one the learner's ops go furthest in.
+  std::function<std::vector<std::vector<Step>>(const Case&)> forms;
   std::function<std::string(const Case&)> case_text;
   std::vector<std::string> map_axes;
   /// What the learner's call returns for the journey, when not `learner`'s output (the value
@@ -173,8 +176,11 @@ Diagnosis<Case> diagnosis_over(std::vector<CatalogueItem<Case>> all) {
 template <class Case>
 Journey journey_of(const Diagnosis<Case>& d, const Case& c) {
   if (d.journey) return d.journey(c);
-  if (!d.steps) return {};
   const auto& call = d.traced ? d.traced : d.learner;
+  if (d.forms)
+    return journey_of_call(
+        d.forms(c), [&] { return call(c); }, d.case_text ? d.case_text(c) : "the case");
+  if (!d.steps) return {};
   return journey_of_call(
       d.steps(c), [&] { return call(c); }, d.case_text ? d.case_text(c) : "the case");
 }
@@ -216,7 +222,8 @@ void diagnose_after_shrinking(Failure& f, const Case& failing,
       run.computes_pair = [&](size_t a, size_t b, size_t c) {
         return d.computes_pair(a, b, cases[c]);
       };
-    if (d.journey || d.steps) run.journey = [&](size_t c) { return journey_of(d, cases[c]); };
+    if (d.journey || d.steps || d.forms)
+      run.journey = [&](size_t c) { return journey_of(d, cases[c]); };
     if (d.wrong)
       run.wrong = [&](size_t c, const kt::Tensor& got, const kt::Tensor& expected) {
         return d.wrong(cases[c], got, expected);

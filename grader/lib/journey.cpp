@@ -1033,6 +1033,36 @@ Journey journey_of_call(const std::vector<Step>& steps, const std::function<kt::
   return on_case(case_text, journey_text(steps, traced.events, out, traced.inputs, threw));
 }
 
+size_t nearest_form(const std::vector<std::vector<Step>>& forms,
+                    const std::vector<kt::TraceEvent>& traced_events) {
+  std::vector<kt::TraceEvent> events = traced_events;
+  std::erase_if(events, [](const kt::TraceEvent& e) { return e.threw; });
+  size_t best = 0;
+  std::pair<size_t, size_t> best_reach{0, 0};
+  for (size_t f = 0; f < forms.size(); ++f) {
+    const std::vector<int64_t> at = align_steps(forms[f], events);
+    const std::pair<size_t, size_t> reach{
+        first_diverging(forms[f], at),
+        size_t(std::count_if(at.begin(), at.end(), [](int64_t i) { return i >= 0; }))};
+    if (f == 0 || reach > best_reach) {
+      best = f;
+      best_reach = reach;
+    }
+  }
+  return best;
+}
+
+Journey journey_of_call(const std::vector<std::vector<Step>>& forms,
+                        const std::function<kt::Tensor()>& call, const std::string& case_text) {
+  if (forms.empty()) return {};
+  kt::Tensor out;
+  LearnerTrace traced = trace_learner_whole([&] { out = call(); });
+  const bool threw = !out.defined() && !traced.events.empty() && traced.events.back().threw;
+  if (!out.defined() && !threw) return {};
+  const std::vector<Step>& steps = forms[nearest_form(forms, traced.events)];
+  return on_case(case_text, journey_text(steps, traced.events, out, traced.inputs, threw));
+}
+
 Journey journey_of_run(const std::vector<Step>& steps, const std::function<Run()>& call,
                        const std::string& case_text) {
   Run run;

@@ -150,6 +150,24 @@ Journey journey_text(const std::vector<Step>& steps, const std::vector<kt::Trace
 Journey journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
                         const std::string& case_text);
 
+/// Note [forms of a computation]
+/// Some computations are written two ways as often as one: RoPE on cat(angles, angles) with
+/// rotate_half, or on the two halves of x with the angles as they are. A journey in one form finds
+/// no op of a learner who wrote the other past the steps they share, and names the first step it
+/// lacks ("emb = cat(angles, angles)") where the learner's own way of writing it is right, as a
+/// reader found. A kata gives each form's steps; the journey follows the form the learner's ops
+/// go furthest in: the most steps done before its first divergence, then the most steps reached,
+/// then the first form.
+
+/// The form (an index into `forms`) the traced ops follow, Note [forms of a computation].
+size_t nearest_form(const std::vector<std::vector<Step>>& forms,
+                    const std::vector<kt::TraceEvent>& events);
+
+/// journey_of_call for a computation of several forms: the call traced once, its journey in the
+/// nearest form.
+Journey journey_of_call(const std::vector<std::vector<Step>>& forms,
+                        const std::function<kt::Tensor()>& call, const std::string& case_text);
+
 /// The same for a call that returns the learner's Run: the journey up to the throw whenever the
 /// learner's code threw a kt error (its own kt::ValueError too, not only a kt op's).
 Journey journey_of_run(const std::vector<Step>& steps, const std::function<Run()>& call,

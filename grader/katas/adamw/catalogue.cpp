@@ -138,11 +138,33 @@ std::vector<Step> expected_steps(const Case& c) {
           {"param after the first call", decayed - update, -1, {0, 8}}};
 }
 
+std::vector<Step> steps_with_step_size(const Case& c) {
+  const ref::AdamWConfig& k = c.cfg;
+  std::vector<Step> steps = expected_steps(c);
+  steps.resize(4);  // the decay and the moments, as in the other form
+  const kt::Tensor decayed = steps[0].value, m = steps[1].value, v = steps[3].value;
+  const double t = double(c.step + 1);
+  const kt::Tensor root = kt::sqrt(v);
+  const kt::Tensor corrected = root / std::sqrt(1 - std::pow(k.beta2, t));
+  const kt::Tensor denom = corrected + k.eps;
+  const kt::Tensor ratio = m / denom;
+  const kt::Tensor update = ratio * (k.lr / (1 - std::pow(k.beta1, t)));
+  steps.push_back({"sqrt(exp_avg_sq)", root, -1, {3}});
+  steps.push_back({"sqrt(exp_avg_sq) / sqrt(1 - beta2^step)", corrected, -1, {4}});
+  steps.push_back({"denom = that + eps", denom, -1, {5}});
+  steps.push_back({"exp_avg / denom", ratio, -1, {1, 6}});
+  steps.push_back({"exp_avg / denom * lr / (1 - beta1^step)", update, -1, {7}});
+  steps.push_back({"param after the first call", decayed - update, -1, {0, 8}});
+  return steps;
+}
+
 void diagnose_after_shrinking(Failure& f, const Case& failing) {
   grader::diagnose_after_shrinking<Case>(f, failing, [] {
     Diagnosis<Case> d = kata().diagnosis(diagnosis_over(catalogue()));
     d.discriminating_cases = discriminating_cases;
-    d.steps = expected_steps;
+    d.forms = [](const Case& c) {
+      return std::vector<std::vector<Step>>{expected_steps(c), steps_with_step_size(c)};
+    };
     d.traced = [](const Case& c) {
       Case first = c;  // the journey follows the first call alone
       first.grads.resize(1);

@@ -25,6 +25,12 @@ std::vector<Case> discriminating_cases();
 /// The named steps of the correct first call on a case, with their values.
 std::vector<Step> expected_steps(const Case& c);
 
+/// The same step as torch.optim.AdamW writes it: sqrt(exp_avg_sq) / sqrt(1 - beta2^step) + eps as
+/// the denominator, exp_avg over it, times the step size lr / (1 - beta1^step). The journey
+/// follows whichever form the learner's ops go further in (Note [forms of a computation] in
+/// grader/lib/journey.hpp).
+std::vector<Step> steps_with_step_size(const Case& c);
+
 /// Makes the failure, once shrunk, carry the catalogue entry the learner's parameter equals, else
 /// the first step the learner's ops never compute.
 void diagnose_after_shrinking(Failure& f, const Case& failing);

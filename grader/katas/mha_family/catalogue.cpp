@@ -223,6 +223,13 @@ std::vector<MhaEntry> catalogue() {
       "Normalise over the keys, the last axis: kt::softmax(scores, -1).", {.softmax_dim = 1});
   add("softmax_over_batch", "attention with the softmax over the batch (dim 0)",
       "Normalise over the keys, the last axis: kt::softmax(scores, -1).", {.softmax_dim = 0});
+  add("softmax_without_max",
+      "attention with a softmax written by hand, exp(scores) / sum, with no row maximum "
+      "subtracted",
+      "Use kt::softmax(scores, -1), or subtract each row's maximum (kt::amax(scores, -1, true)) "
+      "before exp: exp of a score past 709 is inf (inf / inf = NaN), and a fully masked row of "
+      "finfo.min gives 0 / 0.",
+      {.softmax_without_max = true});
   add("weights_transposed", "attention with the values mixed by the transposed weights (wᵀ @ v)",
       "Multiply the (T_query, T_key) weights by v as they are: weights @ v, each query's row of "
       "weights mixing the values of its keys.",
@@ -269,6 +276,11 @@ std::vector<Case> discriminating_cases() {
     c.causal = which == 1;
     cases.push_back(std::move(c));
   }
+  // Scores in the thousands: a softmax without its maximum overflows there (exp past 709), and
+  // nowhere on the three above.
+  Case large = cases.back();
+  large.x = large.x * 30.0;
+  cases.push_back(std::move(large));
   return cases;
 }
 

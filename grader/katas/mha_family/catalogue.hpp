@@ -22,7 +22,8 @@ std::vector<MhaEntry> catalogue();
 /// (B, T) = (2, 3), (2, 4), (3, 5), several heads (and kv heads in a grouped kata), d_head = 3 (so
 /// sqrt(d_model), d_head and sqrt(d_head) all differ, and a size read from T or B equals d_head or
 /// num_heads on one case at most), biases where the kata has them; a per-head, per-entry random
-/// mask, the causal flag, neither.
+/// mask, the causal flag, neither; and the last of these with x times 30 (scores in the thousands,
+/// where a softmax without its maximum overflows).
 std::vector<Case> discriminating_cases();
 
 /// What an entry's mistakes compute on the case as the kata calls the learner's code (a kata

@@ -53,8 +53,8 @@ std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
   using M = Mistakes;
   const std::optional<Mistakes> m = merge_mistakes(
       a, b, &M::split, &M::q_from, &M::k_from, &M::v_from, &M::bias_missing, &M::mask_use,
-      &M::causal_mask, &M::softmax_dim, &M::scale_by_d_model, &M::scale_by_d_head,
-      &M::mask_after_softmax, &M::merge_memory_order, &M::merge_transposed,
+      &M::causal_mask, &M::softmax_dim, &M::softmax_without_max, &M::scale_by_d_model,
+      &M::scale_by_d_head, &M::mask_after_softmax, &M::merge_memory_order, &M::merge_transposed,
       &M::softmax_over_queries, &M::kv_tiled, &M::kv_features_repeated, &M::out_proj_missing,
       &M::out_bias_missing, &M::scale_missing, &M::scale_multiplied, &M::scale_by_sqrt_heads,
       &M::weights_transposed, &M::residual_added, &M::batch_mixed);
@@ -155,11 +155,16 @@ kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, in
                       : m.mask_use == MaskUse::FilledWithMax ? kt::finfo(kt::Float64).max
                                                              : lowest;
   const int64_t softmax_dim = m.softmax_over_queries ? -2 : m.softmax_dim;
+  const auto softmax = [&](const kt::Tensor& s) {
+    if (!m.softmax_without_max) return kt::softmax(s, softmax_dim);
+    const kt::Tensor e = kt::exp(s);
+    return e / kt::sum(e, softmax_dim, /*keepdim=*/true);
+  };
   kt::Tensor weights;
   if (m.mask_after_softmax) {
-    weights = kt::softmax(scores, softmax_dim).masked_fill(~allowed, 0.0);
+    weights = softmax(scores).masked_fill(~allowed, 0.0);
   } else {
-    weights = kt::softmax(scores.masked_fill(~allowed, fill), softmax_dim);
+    weights = softmax(scores.masked_fill(~allowed, fill));
   }
   kt::Tensor out = kt::matmul(m.weights_transposed ? weights.transpose(-2, -1) : weights, v);
   if (batch_mixed) out = out.reshape({H, B, T, dk}).transpose(0, 1);

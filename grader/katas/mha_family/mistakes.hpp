@@ -72,11 +72,13 @@ struct Mistakes {
   bool scale_by_sqrt_heads = false;  // scores divided by sqrt(num_heads)
   MaskUse mask_use = MaskUse::Applied;
   CausalMask causal_mask = CausalMask::Tril;
-  int64_t softmax_dim = -1;         // the axis of the (B, H, T, T) weights the softmax normalises
-  bool weights_transposed = false;  // the values mixed by the weights' transpose: weightsᵀ @ v
-  bool residual_added = false;      // x added to the output (a transformer block's residual)
-  bool batch_mixed = false;         // without attn_mask, every sequence of the batch attends to
-                                    // every other's tokens (batch and time flattened together)
+  int64_t softmax_dim = -1;          // the axis of the (B, H, T, T) weights the softmax normalises
+  bool softmax_without_max = false;  // exp(s) / sum(exp(s)) by hand, no maximum subtracted: a row
+                                     // of finfo.min is 0 / 0, large scores overflow to inf / inf
+  bool weights_transposed = false;   // the values mixed by the weights' transpose: weightsᵀ @ v
+  bool residual_added = false;       // x added to the output (a transformer block's residual)
+  bool batch_mixed = false;          // without attn_mask, every sequence of the batch attends to
+                                     // every other's tokens (batch and time flattened together)
 };
 
 /// y = x Wᵀ + b (b may be undefined), as nn.Linear.

@@ -133,7 +133,29 @@ Outcome check_zero_or_rescaled(uint64_t seed) {
               std::all_of(more.outs.begin(), more.outs.end(), [&](const kt::Tensor& out) {
                 return close(reveal(c, out).first, got.expected);
               });
-      if (never)
+      // The same case with the causal mask the other way: dropout written inside one branch of
+      // `if (causal)` drops there.
+      Case flipped = c;
+      flipped.causal = !c.causal;
+      bool drops_when_flipped = false;
+      if (never) {
+        const Calls other = run_learner(flipped, kMore);
+        drops_when_flipped =
+            other.run.ok() &&
+            std::any_of(other.outs.begin(), other.outs.end(), [&](const kt::Tensor& out) {
+              const Revealed w = reveal(flipped, out);
+              return !close(w.first, w.expected);
+            });
+      }
+      if (drops_when_flipped)
+        message << " On this call and on " << kMore
+                << " more, all with causal = " << (c.causal ? "true" : "false")
+                << ", your weights are the weights without dropout, nothing dropped and nothing "
+                   "divided; on the same case with causal = "
+                << (c.causal ? "false" : "true")
+                << " your code does drop. Dropout applies in training whether the causal mask is "
+                   "on or not: take it out of the branch on causal, after the softmax.";
+      else if (never)
         message << " On this call and on " << kMore
                 << " more, your weights are the weights without dropout, nothing dropped and "
                    "nothing divided: your code applies no dropout in training. Draw a keep/drop "

@@ -116,6 +116,34 @@ std::vector<Step> expected_steps(const Case& c) {
   return steps;
 }
 
+std::vector<Step> steps_on_halves(const Case& c) {
+  const kt::Tensor x = c.x.to(kt::Float64);
+  const int64_t half = c.d() / 2;
+  // The first three steps are the other form's (inv_freq, positions, angles).
+  std::vector<Step> steps = expected_steps(c);
+  steps.resize(3);
+  const kt::Tensor angles = steps[2].value;
+  const auto add = [&](std::string name, const kt::Tensor& value, std::vector<size_t> from) {
+    steps.push_back({std::move(name), value.contiguous(), -1, std::move(from)});
+    return steps.size() - 1;
+  };
+  const size_t cs = add("cos(angles)", kt::cos(angles), {2});
+  const size_t sn = add("sin(angles)", kt::sin(angles), {2});
+  const kt::Tensor x1 = x.narrow(-1, 0, half), x2 = x.narrow(-1, half, half);
+  const size_t s1 = add("x1 = x[..., :d/2]", x1, {});
+  const size_t s2 = add("x2 = x[..., d/2:]", x2, {});
+  const kt::Tensor c1 = kt::cos(angles), s1v = kt::sin(angles);
+  const size_t a = add("x1 * cos", x1 * c1, {s1, cs});
+  const size_t b = add("x2 * sin", x2 * s1v, {s2, sn});
+  const size_t first = add("out1 = x1 * cos - x2 * sin", x1 * c1 - x2 * s1v, {a, b});
+  const size_t e = add("x2 * cos", x2 * c1, {s2, cs});
+  const size_t f = add("x1 * sin", x1 * s1v, {s1, sn});
+  const size_t second = add("out2 = x2 * cos + x1 * sin", x2 * c1 + x1 * s1v, {e, f});
+  add("out = cat(out1, out2)", kt::cat({x1 * c1 - x2 * s1v, x2 * c1 + x1 * s1v}, -1),
+      {first, second});
+  return steps;
+}
+
 std::vector<Case> discriminating_cases() {
   kt::Generator gen(20261201);
   Case a;
@@ -146,7 +174,9 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
     };
     d.learner = [](const Case& c) { return run_learner(c).out; };
     d.reference = run_reference;
-    d.steps = expected_steps;
+    d.forms = [](const Case& c) {
+      return std::vector<std::vector<Step>>{expected_steps(c), steps_on_halves(c)};
+    };
     d.case_text = [](const Case& c) {
       return "the case x shape = " + kt::shape_str(c.x.sizes()) +
              ", start_pos = " + std::to_string(c.start_pos) + ", base = " + base_text(c.base);

@@ -30,6 +30,12 @@ std::vector<Case> discriminating_cases();
 /// their sum.
 std::vector<Step> expected_steps(const Case& c);
 
+/// The same rotation on the halves of x, as the worked solution writes it: the angles' cos and
+/// sin as they are, x1 and x2, out1 = x1 cos - x2 sin, out2 = x2 cos + x1 sin, cat(out1, out2).
+/// The journey follows whichever form the learner's ops go further in (Note [forms of a
+/// computation] in grader/lib/journey.hpp).
+std::vector<Step> steps_on_halves(const Case& c);
+
 /// Makes the failure, once shrunk, carry the catalogue entry the learner's output on `failing`
 /// (when Float64 and contiguous) and on the discriminating cases equals, if exactly one does.
 void diagnose_after_shrinking(Failure& f, const Case& failing);

@@ -117,6 +117,13 @@ std::vector<SdpaEntry> catalogue() {
       "The weights of one query sum to 1 over the keys: softmax over the last axis (-1), "
       "whatever the number of leading axes.",
       {.softmax_axis = -3});
+  add("softmax_without_max",
+      "attention with a softmax written by hand, exp(scores) / sum, with no row maximum "
+      "subtracted",
+      "Use kt::softmax(scores, -1), or subtract each row's maximum (kt::amax(scores, -1, true)) "
+      "before exp: exp of a score past 709 is inf (inf / inf = NaN), and a query with only "
+      "masked scores (finfo.min) gives 0 / 0.",
+      {.softmax_without_max = true});
   // What the weights multiply.
   add("values_from_keys", "the weights applied to k instead of v (the keys averaged)",
       "The output is weights @ v.", {.values_from_keys = true});
@@ -158,6 +165,12 @@ std::vector<Case> discriminating_cases() {
     }
     cases.push_back(std::move(c));
   }
+  // Scores in the thousands: a softmax without its maximum overflows there (exp past 709), and
+  // nowhere on the four above.
+  Case large = cases[1];
+  large.q = large.q * 30.0;
+  large.k = large.k * 30.0;
+  cases.push_back(std::move(large));
   return cases;
 }
 

@@ -23,7 +23,8 @@ std::vector<SdpaEntry> catalogue();
 /// Fixed cases on which every entry's output differs from every other's and from the reference's
 /// (a test asserts it): one leading axis of 2 (so a softmax over it is possible), T_q != T_k both
 /// ways, d_k != d_v, a mask with is_causal, a mask alone, is_causal alone, neither; no query is
-/// left without a key.
+/// left without a key; and the mask-alone case with q and k times 30 (scores in the thousands,
+/// where a softmax without its maximum overflows).
 std::vector<Case> discriminating_cases();
 
 /// Makes the failure, once shrunk, carry the catalogue entry the learner's output on `failing`

@@ -9,12 +9,13 @@ namespace grader::kata_sdpa {
 
 std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
   using M = Mistakes;
-  return merge_mistakes(
-      a, b, &M::scale, &M::softmax_axis, &M::mask_after_softmax, &M::mask_inverted,
-      &M::causal_top_left, &M::neg_inf_fill, &M::causal_upper, &M::causal_hides_diagonal,
-      &M::causal_sees_next_key, &M::causal_ignored, &M::causal_ignored_with_mask, &M::mask_ignored,
-      &M::mask_ignored_with_causal, &M::masks_or, &M::mask_transposed, &M::mask_multiplies,
-      &M::mask_added, &M::values_from_keys, &M::returns_weights, &M::values_scaled);
+  return merge_mistakes(a, b, &M::scale, &M::softmax_axis, &M::mask_after_softmax,
+                        &M::mask_inverted, &M::causal_top_left, &M::neg_inf_fill, &M::causal_upper,
+                        &M::causal_hides_diagonal, &M::causal_sees_next_key, &M::causal_ignored,
+                        &M::causal_ignored_with_mask, &M::mask_ignored,
+                        &M::mask_ignored_with_causal, &M::masks_or, &M::mask_transposed,
+                        &M::mask_multiplies, &M::mask_added, &M::values_from_keys,
+                        &M::returns_weights, &M::values_scaled, &M::softmax_without_max);
 }
 
 kt::Tensor sdpa_with_mistakes(const Case& c, const Mistakes& m) {
@@ -61,15 +62,20 @@ kt::Tensor sdpa_with_mistakes(const Case& c, const Mistakes& m) {
       else
         allowed = m.masks_or && causal ? (allowed | mask) : (allowed & mask);
     }
+    const auto softmax = [&](const kt::Tensor& s) {
+      if (!m.softmax_without_max) return kt::softmax(s, m.softmax_axis);
+      const kt::Tensor e = kt::exp(s);
+      return e / kt::sum(e, m.softmax_axis, /*keepdim=*/true);
+    };
     kt::Tensor weights;
     if (m.mask_after_softmax) {
-      weights = kt::softmax(scores, m.softmax_axis).masked_fill(~allowed, 0.0);
+      weights = softmax(scores).masked_fill(~allowed, 0.0);
     } else if (m.mask_multiplies) {
-      weights = kt::softmax(scores * allowed.to(scores.dtype()), m.softmax_axis);
+      weights = softmax(scores * allowed.to(scores.dtype()));
     } else {
       const double fill =
           m.neg_inf_fill ? -std::numeric_limits<double>::infinity() : kt::finfo(kt::Float64).min;
-      weights = kt::softmax(scores.masked_fill(~allowed, fill), m.softmax_axis);
+      weights = softmax(scores.masked_fill(~allowed, fill));
     }
     if (m.returns_weights) return weights;
     const kt::Tensor values = m.values_from_keys ? c.k : c.v;

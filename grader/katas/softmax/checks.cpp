@@ -45,6 +45,28 @@ Outcome check_large_logits(uint64_t seed) {
                 "and exp never sees a positive number. A shift by anything else (the minimum, the "
                 "mean, the first entry) leaves exp(x - shift) past 709 where the slice spans "
                 "more than that.";
+    // NaN in a slice of negative logits that span less than exp's range: no shift between the
+    // slice's minimum and its maximum overflows there, so the NaN is 0 / 0, every exp underflowed
+    // (below -745 in Float64, -103 in Float32): a shift that far above the maximum, or, when the
+    // maximum itself is that low, none at all.
+    if (run.ok() && !finite && run.out.sizes() == c.x.sizes()) {
+      const bool f32 = c.x.dtype() == kt::Float32;
+      const double underflow = f32 ? -103.0 : -745.0, span = f32 ? 88.0 : 709.0;
+      const kt::Tensor x64 = c.x.to(kt::Float64);
+      const kt::Tensor maxima = kt::amax(x64, c.dim, true), minima = kt::amin(x64, c.dim, true);
+      const kt::Tensor low = kt::any(kt::isnan(run.out), c.dim, true) & (maxima < 0.0) &
+                             (maxima - minima < span) & kt::isfinite(minima);
+      if (kt::any(low).item() != 0.0) {
+        const double m = kt::amax(maxima.masked_fill(~low, -1e308)).item();
+        overflow << " Here a slice is NaN whose logits are all negative (the largest " << m
+                 << ") and span less than " << span
+                 << ": shifted by its maximum, every exp is at most 1 and the largest exactly 1. "
+                    "NaN there is 0 / 0, every exp underflowed to 0: your shift is larger than "
+                    "the slice's maximum (its largest |x|, or a maximum that starts at 0 instead "
+                    "of -inf)"
+                 << (m < underflow ? ", or there is none." : ".");
+      }
+    }
     return kata().compare(
         c, run,
         finite ? " These logits are huge, and your result is finite but wrong: no inf or NaN came "

@@ -6,11 +6,12 @@
 // cannot hide or fake it:
 // - no_max_subtraction is a metamorphic relation, whatever else is wrong: softmax(x + c) equals
 //   softmax(x) for any constant c, and a solution that subtracts a maximum (along any axis) keeps
-//   that to within rounding, while exp(x + 1000) overflows. Signature: the solution is finite on
-//   moderate x and non-finite on x + 1000 or x - 1000, or gives weights on x (values in [0, 1]
-//   that sum to 1 along some axis) that move by more than 0.01 (logits clamped before exp). An
-//   output that is no weights at all (x returned as it is) moves with x and is not this pitfall.
-//   Its cases have dim first, where a sum or max taken without keepdim still lines up.
+//   that to within rounding, while exp(x + 1000) overflows and exp(x - 1000) underflows.
+//   Signature: the solution is finite on moderate x, wrong on both x + 1000 and x - 1000, and NaN
+//   or inf on one of them (an unshifted exp, wherever it is, breaks both). A shift by an amount
+//   that can exceed the maximum (the largest |x|) is right on x + 1000 and is not this pitfall;
+//   neither is a result that moves but stays finite (logits clamped before exp). Its cases have
+//   dim first, where a sum or max taken without keepdim still lines up.
 // - The other three are choices in one computation, exp(x - m) / s (Steps in mistakes.hpp): the
 //   axis of the sums and whether they keep it, the axis of the maxima and whether they keep it.
 //   A detector searches every such computation (searched_steps) and names its pitfall when the

@@ -671,3 +671,27 @@ TEST_CASE("a multiple of the diverging step is found before a later step the cod
   CHECK(text.find("#2 mul -> [3], other values  <- first divergence") != std::string::npos);
   CHECK(text.find("(everywhere the step times 2).") != std::string::npos);
 }
+
+TEST_CASE("of two forms of a computation, the journey follows the one the ops go furthest in",
+          "[journey]") {
+  // x = [1, 2, 3] then either y = 2x, z = y + 1 (form 0) or w = x + 1, z = 2w - 1 (form 1).
+  const std::vector<std::vector<Step>> forms = {{{"x", values({1, 2, 3}), -1, {}},
+                                                 {"y = 2x", values({2, 4, 6}), -1, {0}},
+                                                 {"z = y + 1", values({3, 5, 7}), -1, {1}}},
+                                                {{"x", values({1, 2, 3}), -1, {}},
+                                                 {"w = x + 1", values({2, 3, 4}), -1, {0}},
+                                                 {"2w", values({4, 6, 8}), -1, {1}},
+                                                 {"z = 2w - 1", values({3, 5, 7}), -1, {2}}}};
+  const auto x = event("clone", values({1, 2, 3}));
+  // Form 1 written with a slip in its last step: form 0 finds no op past x.
+  const std::vector<kt::TraceEvent> second = {x, event("add", values({2, 3, 4})),
+                                              event("mul", values({4, 6, 8})),
+                                              event("sub", values({3, 5, 9}))};
+  CHECK(grader::nearest_form(forms, second) == 1);
+  // Form 0 with a slip in its last step.
+  const std::vector<kt::TraceEvent> first = {x, event("mul", values({2, 4, 6})),
+                                             event("add", values({3, 5, 9}))};
+  CHECK(grader::nearest_form(forms, first) == 0);
+  // Neither form's second step: the first form, as equals.
+  CHECK(grader::nearest_form(forms, {x, event("add", values({5, 5, 5}))}) == 0);
+}

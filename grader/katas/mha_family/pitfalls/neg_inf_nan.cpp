@@ -15,11 +15,10 @@ Outcome check_neg_inf_nan(uint64_t seed) {
         "masked scores with -inf makes such a row softmax(-inf, ..., -inf) = 0/0 = NaN, and the "
         "NaN then spreads through everything downstream. Fill with kt::finfo(scores.dtype()).min "
         "instead: exp() of it underflows to 0 without NaN, and a fully masked row gets uniform "
-        "weights. (Already using finfo.min? A softmax written by hand without subtracting the "
-        "row maximum first gives the same 0/0 on such a row: use kt::softmax or subtract the "
-        "max. And scores filled with Float64's lowest then cast to Float32 hold -inf: fill in "
-        "the dtype you softmax. And weights masked after the softmax and divided by their row's "
-        "sum divide 0 by 0 there: mask the scores, before the softmax.)");
+        "weights. (Already using finfo.min? Scores filled with Float64's lowest then cast to "
+        "Float32 hold -inf: fill in the dtype you softmax. And weights masked after the softmax "
+        "and divided by their row's sum divide 0 by 0 there: mask the scores, before the "
+        "softmax.)");
   });
 }
 

@@ -22,6 +22,10 @@ Outcome check_rope_wrong_frequencies(uint64_t seed) {
         if (m.frequencies == Frequencies::IntegerExponent)
           message << " (an exponent 2 * i / d computed in integers is 0 for every pair: compute "
                      "it in floating point)";
+        if (m.frequencies == Frequencies::PositiveExponent)
+          message << " (the exponent without its minus sign, or the positions divided by "
+                     "base^(-2i/d) where they are multiplied by it: the angle is position * "
+                     "inv_freq)";
         if (m.frequencies == Frequencies::OverLength)
           message << " (your exponent divides by the sequence length T = " << c.T()
                   << ", x.size(-2), where d = x.size(-1) belongs)";

@@ -54,6 +54,23 @@ Case one_key_hidden_per_row(const Case& c) {
   return fixed;
 }
 
+/// Whether the learner stays finite on the case with q and k scaled until a softmax without its
+/// row maximum overflows (scores in the thousands): -inf in the masked scores with kt::softmax
+/// does, and a softmax by hand without the maximum, which gives the same 0 / 0 on a query with
+/// only finfo.min, does not (solutions/sdpa/wrong/hand_softmax_without_max.cpp). False when no
+/// scale makes it overflow (q or k near 0): such a case tells nothing, and names nothing.
+bool finite_on_large_scores(const Case& c) {
+  for (const double scale : {10.0, 100.0, 1000.0}) {
+    Case large = c;
+    large.q = c.q * scale;
+    large.k = c.k * scale;
+    if (sane(sdpa_with_mistakes(large, {.softmax_without_max = true}))) continue;
+    const Run run = run_learner(large);
+    return run.ok() && sane(run.out);
+  }
+  return false;
+}
+
 /// The axis of the scores other than the keys' along which got is attention with masked scores
 /// filled with -inf (NaN where that axis' softmax sees only masked scores), at one of the four
 /// scales, and not attention with finfo.min fills.
@@ -83,8 +100,9 @@ std::optional<std::string> nan_from_neg_inf(const Case& c, const kt::Tensor& got
   const kt::Tensor bad_rows = kt::any(~kt::isfinite(got), -1);
   if (kt::any(bad_rows & ~empty_rows(c)).item() == 0.0) {
     // ...and because they have none: with a key for every query, the same code is finite.
-    const Run fixed = run_learner(every_query_keeps_a_key(c));
-    if (fixed.ok() && sane(fixed.out)) return "";
+    const Case keeps = every_query_keeps_a_key(c);
+    const Run fixed = run_learner(keeps);
+    if (fixed.ok() && sane(fixed.out) && finite_on_large_scores(keeps)) return "";
   }
   // Or NaN exactly where a softmax along another axis sees only -inf, and finite once no lane
   // of any axis is masked entirely.
@@ -135,9 +153,8 @@ Outcome check_neg_inf_nan(uint64_t seed) {
             "0/0 = NaN, and in a model the NaN spreads to everything after it. Fill with "
             "kt::finfo(scores.dtype()).min instead: exp of it underflows to 0 without NaN, and "
             "such a row gets uniform weights (the mean of the values). (Already using "
-            "finfo.min? A softmax written by hand without subtracting the row maximum gives the "
-            "same 0/0 there: subtract the max, or use kt::softmax. And scores filled with "
-            "Float64's lowest then cast to Float32 hold -inf: fill in the dtype you softmax. And "
+            "finfo.min? Scores filled with Float64's lowest then cast to Float32 hold -inf: fill "
+            "in the dtype you softmax. And "
             "weights masked after the softmax and divided by their row's sum divide 0 by 0 "
             "there: mask the scores, before the softmax.)");
   });

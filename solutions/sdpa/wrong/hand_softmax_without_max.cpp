@@ -1,6 +1,8 @@
-// expect-pitfalls: neg_inf_nan
-// Fills with finfo.min but writes the softmax by hand without subtracting the row maximum: exp(min)
-// is 0 in every entry of a query with no key, so 0/0 = NaN there.
+// expect: fail
+// expect-diagnosis: softmax_without_max
+// Wrong, no named pitfall: fills with finfo.min but writes the softmax by hand without subtracting
+// the row maximum: exp(min) is 0 in every entry of a query with no key, so 0/0 = NaN there, and
+// large scores overflow. Not neg_inf_nan (no -inf anywhere): the catalogue's softmax_without_max.
 #include <cmath>
 
 #include "sdpa.hpp"

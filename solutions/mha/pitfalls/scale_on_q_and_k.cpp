@@ -1,0 +1,28 @@
+// expect-pitfalls: scale_by_d_head
+// Known bad: q and k are each divided by sqrt(d_head) before their product, so the scores are
+// divided by d_head, not sqrt(d_head).
+#include <cmath>
+
+#include "mha.hpp"
+
+static kt::Tensor run(const MultiHeadAttention& m, const kt::Tensor& x, const kt::Tensor& allowed) {
+  const int64_t B = x.size(0), T = x.size(1);
+  auto split = [&](const kt::Tensor& t) {
+    return t.view({B, T, m.num_heads, m.d_head}).transpose(1, 2);
+  };
+  const double s = std::sqrt(double(m.d_head));
+  const kt::Tensor q = split(m.q_proj(x)) / s, k = split(m.k_proj(x)) / s, v = split(m.v_proj(x));
+  kt::Tensor scores = kt::matmul(q, k.transpose(-2, -1));
+  if (allowed.defined()) scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
+  const kt::Tensor heads = kt::matmul(kt::softmax(scores, -1), v);
+  return m.out_proj(heads.transpose(1, 2).contiguous().view({B, T, m.d_model}));
+}
+
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, bool causal) const {
+  const int64_t T = x.size(1);
+  return run(*this, x, causal ? kt::tril(kt::ones({T, T}, kt::Bool)) : kt::Tensor());
+}
+
+kt::Tensor MultiHeadAttention::forward(const kt::Tensor& x, const kt::Tensor& attn_mask) const {
+  return run(*this, x, attn_mask);
+}

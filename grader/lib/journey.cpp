@@ -580,6 +580,25 @@ size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t
 
 namespace {
 
+/// "eps", "sqrt(eps)", "eps^2", "1 / lr": x read as one of the call's scalar arguments (named
+/// inputs holding one number, as a kata's call names eps or lr), or "" when none fits. An
+/// argument that is 0 or 1 reads nothing (its root and square are itself).
+std::string argument_reading(double x, const std::vector<NamedInput>& inputs) {
+  const auto near = [](double a, double b) {
+    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
+  };
+  for (const NamedInput& in : inputs) {
+    if (!in.value.defined() || in.value.dim() != 0) continue;
+    const double v = in.value.to(kt::Float64).item();
+    if (v == 0.0 || v == 1.0 || !std::isfinite(v)) continue;
+    if (near(x, v)) return in.name;
+    if (v > 0 && near(x, std::sqrt(v))) return "sqrt(" + in.name + ")";
+    if (near(x, v * v)) return in.name + "^2";
+    if (near(x, 1.0 / v)) return "1 / " + in.name;
+  }
+  return "";
+}
+
 /// j with a note on its last line when the ops it lists skip a number (#1, #3) for an op that only
 /// made a plain number for the next one (made_for_a_number): readers wondered what #2 hid. (Other
 /// numbers left out are steps of the table, masks, or past a list's end: not said.)
@@ -747,9 +766,13 @@ Journey journey_text(const std::vector<Step>& steps,
           const double x = maker.value.to(kt::Float64).item();
           std::snprintf(number, sizeof number, "%.6g", x);
           name = number;
-          // 2.44949 (= sqrt(6)): a scale read as the size it is the root of.
-          if (const std::string root = report::ratio_reading(x);
-              root.find("sqrt") != std::string::npos)
+          // 0.707107 (= sqrt(eps)): a number read as the call's own scalar argument, its root,
+          // square or reciprocal, before any size; 2.44949 (= sqrt(6)): a scale read as the
+          // size it is the root of.
+          if (const std::string argument = argument_reading(x, inputs); !argument.empty())
+            name += " (= " + argument + ")";
+          else if (const std::string root = report::ratio_reading(x);
+                   root.find("sqrt") != std::string::npos)
             name += " (= " + root + ")";
         } else {
           name = '#';  // (piecewise: GCC 12's -Wstringop-overflow misfires on "#" + std::string)

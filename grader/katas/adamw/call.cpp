@@ -29,7 +29,13 @@ const serve::Serve call("adamw", [](wire::Reader& in, wire::Writer& out) {
   std::vector<kt::Tensor> grads0;
   for (const kt::Tensor& g : grads) grads0.push_back(g.defined() ? g.clone() : g);
   out.run(call_learner([&] {
-    serve::learner_code_starts({{"param", param}, {"grad", grads.front()}});
+    serve::learner_code_starts({{"param", param},
+                                {"grad", grads.front()},
+                                {"lr", kt::scalar_tensor(cfg.lr)},
+                                {"beta1", kt::scalar_tensor(cfg.beta1)},
+                                {"beta2", kt::scalar_tensor(cfg.beta2)},
+                                {"eps", kt::scalar_tensor(cfg.eps)},
+                                {"weight_decay", kt::scalar_tensor(cfg.weight_decay)}});
     for (size_t i = 0; i < grads.size(); ++i) {
       if (i > 0)
         serve::name_inputs({{"param", param},

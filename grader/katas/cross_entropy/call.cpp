@@ -15,7 +15,9 @@ const serve::Serve call("cross_entropy", [](wire::Reader& in, wire::Writer& out)
   const double label_smoothing = in.f64();
   const kt::Tensor logits0 = logits.clone(), target0 = target.clone();
   out.run(call_learner([&] {
-    serve::learner_code_starts({{"logits", logits}, {"target", target}});
+    serve::learner_code_starts({{"logits", logits},
+                                {"target", target},
+                                {"label_smoothing", kt::scalar_tensor(label_smoothing)}});
     return ::kata::cross_entropy(logits, target, ignore_index, label_smoothing);
   }));
   out.boolean(!serve::holds_copy(logits, logits0));

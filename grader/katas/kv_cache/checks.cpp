@@ -4,6 +4,7 @@
 // own detector in pitfalls/ID.cpp (see detect.hpp).
 #include "grader/katas/kv_cache/cases.hpp"
 #include "grader/katas/kv_cache/catalogue.hpp"
+#include "reference/rope/rope.hpp"
 
 namespace grader::kata_kv_cache {
 namespace {
@@ -106,11 +107,31 @@ Outcome check_cache_holds_the_sequence(uint64_t seed) {
     // A wrong cache with wrong outputs: the outputs' diagnosis (a catalogued mistake) joins
     // this check to theirs, the same cause (none when the outputs are right).
     if (!close(d.cache_k, want.k)) {
-      Failure f = failure(c, d.cache_k, want.k,
-                          "the cached keys differ from the whole sequence's keys rotated at their "
-                          "positions (shown: the row where they differ most). The cache stores "
-                          "keys after RoPE, each rotated once, at its own position.",
-                          "cache.k");
+      std::string message =
+          "the cached keys differ from the whole sequence's keys rotated at their positions "
+          "(shown: the row where they differ most). The cache stores keys after RoPE, each "
+          "rotated once, at its own position.";
+      // Keys rotated at positions shifted by a constant: every query is shifted alike, so the
+      // outputs can be right while the cache is not.
+      kt::Tensor raw = kt::matmul(c.x, c.w.wk.transpose(0, 1));
+      if (c.w.bk.defined()) raw = raw + c.w.bk;
+      raw = raw.view({c.B, c.T(), c.H, c.d_head}).transpose(1, 2).contiguous();
+      for (const int64_t shift : {1, -1, 2, -2}) {
+        if (!close(d.cache_k, ref::rope(raw, shift))) continue;
+        const auto positions = [&](int64_t from) {
+          return c.T() == 1 ? "position " + std::to_string(from)
+                            : "positions " + std::to_string(from) + ".." +
+                                  std::to_string(from + c.T() - 1);
+        };
+        message = "the cached keys are the keys rotated at " + positions(shift) + ", not " +
+                  positions(0) + ": your RoPE positions are off by " + std::to_string(shift) +
+                  " (shown: the row where they differ most). The token at index t of the "
+                  "sequence sits at position t: a call's i-th new token at L + i, L the cache's "
+                  "length before the call. (With the queries shifted alike, the scores, and so the "
+                  "outputs, can still be right: only the cache shows it.)";
+        break;
+      }
+      Failure f = failure(c, d.cache_k, want.k, message, "cache.k");
       diagnose_after_shrinking(f, c);
       return f;
     }

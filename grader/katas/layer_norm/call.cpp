@@ -15,7 +15,8 @@ const serve::Serve call("layer_norm", [](wire::Reader& in, wire::Writer& out) {
   const double eps = in.f64();
   const kt::Tensor x0 = x.clone(), weight0 = weight.clone(), bias0 = bias.clone();
   out.run(call_learner([&] {
-    serve::learner_code_starts({{"x", x}, {"weight", weight}, {"bias", bias}});
+    serve::learner_code_starts(
+        {{"x", x}, {"weight", weight}, {"bias", bias}, {"eps", kt::scalar_tensor(eps)}});
     return ::kata::layer_norm(x, weight, bias, eps);
   }));
   out.boolean(!serve::holds_copy(x, x0));

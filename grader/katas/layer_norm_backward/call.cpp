@@ -16,7 +16,8 @@ const serve::Serve backward("layer_norm_backward", [](wire::Reader& in, wire::Wr
   const kt::Tensor x0 = t[0].clone(), w0 = t[1].clone(), d0 = t[2].clone();
   std::vector<kt::Tensor> grads(3);
   const Run run = call_learner([&] {
-    serve::learner_code_starts({{"x", t[0]}, {"weight", t[1]}, {"dout", t[2]}});
+    serve::learner_code_starts(
+        {{"x", t[0]}, {"weight", t[1]}, {"dout", t[2]}, {"eps", kt::scalar_tensor(eps)}});
     const ::kata::LayerNormGrads g = ::kata::layer_norm_backward(t[0], t[1], t[2], eps);
     grads = {g.dx, g.dweight, g.dbias};
     const bool all = g.dx.defined() && g.dweight.defined() && g.dbias.defined();

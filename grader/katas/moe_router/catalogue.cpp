@@ -24,6 +24,10 @@ std::vector<Entry> catalogue() {
       "List them by decreasing probability.", {.order = S::Order::ById});
   add("least_probable_experts", "the routing with each token's k least probable experts",
       "Take the k largest probabilities (sort descending).", {.order = S::Order::Ascending});
+  add("experts_least_probable_first",
+      "the routing with each token's k most probable experts listed least probable first",
+      "List them most probable first, as torch.topk does: column 0 is the token's first choice.",
+      {.order = S::Order::Reversed});
   add("ties_higher_id_first", "the routing with ties broken towards the higher expert id",
       "On equal probabilities the lower id comes first (a stable descending sort, or the first "
       "maximum).",

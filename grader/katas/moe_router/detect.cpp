@@ -10,7 +10,8 @@ const std::vector<Steps>& searched_steps() {
     std::vector<Steps> steps;
     for (const auto softmax : {S::Softmax::Experts, S::Softmax::Tokens})
       for (const auto gate : {S::Gate::Renormalized, S::Gate::Probs, S::Gate::Logits})
-        for (const auto order : {S::Order::ByProbability, S::Order::ById, S::Order::Ascending})
+        for (const auto order :
+             {S::Order::ByProbability, S::Order::ById, S::Order::Ascending, S::Order::Reversed})
           for (const auto fraction : {S::Fraction::Counts, S::Fraction::Gates})
             for (const auto importance : {S::Importance::Probs, S::Importance::Logits})
               for (const auto scale : {S::Scale::Experts, S::Scale::One, S::Scale::K})

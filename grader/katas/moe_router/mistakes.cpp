@@ -38,6 +38,7 @@ kt::Tensor route_with_steps(const Case& c, const Steps& s) {
     });
     order.resize(size_t(k));
     if (s.order == Steps::Order::ById) std::sort(order.begin(), order.end());
+    if (s.order == Steps::Order::Reversed) std::reverse(order.begin(), order.end());
     double denom = 0;
     for (const int64_t j : order) denom += s.gate == Steps::Gate::Logits ? x[at(t, j)] : row[j];
     for (const int64_t j : order) {

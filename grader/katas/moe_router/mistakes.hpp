@@ -23,9 +23,11 @@ struct Steps {
   enum class Order {
     ByProbability,
     ById,
-    Ascending
-  };  // experts_unsorted: ById; Ascending: the
-      // k least probable (catalogue)
+    Ascending,
+    Reversed
+  };  // experts_unsorted: ById; Ascending: the k least probable (catalogue); Reversed: the k most
+      // probable, least probable first (catalogue; on k = 2 it is ById whenever the more probable
+      // expert has the higher id, so the search holds it apart)
   enum class Fraction {
     Counts,
     Gates

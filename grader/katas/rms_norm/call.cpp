@@ -14,7 +14,7 @@ const serve::Serve call("rms_norm", [](wire::Reader& in, wire::Writer& out) {
   const double eps = in.f64();
   const kt::Tensor x0 = x.clone(), weight0 = weight.clone();
   out.run(call_learner([&] {
-    serve::learner_code_starts({{"x", x}, {"weight", weight}});
+    serve::learner_code_starts({{"x", x}, {"weight", weight}, {"eps", kt::scalar_tensor(eps)}});
     return ::kata::rms_norm(x, weight, eps);
   }));
   out.boolean(!serve::holds_copy(x, x0));

@@ -37,6 +37,12 @@ std::vector<Entry> catalogue() {
         "At the first rejection append one token drawn from the residual: a step always "
         "appends at least one token."},
        {.residual = S::Residual::Nothing}},
+      {{"residual_over_its_maximum",
+        "the tokens of a step that divides max(0, p - q) by its largest entry, not by its sum, "
+        "before a rejection's draw (the running sum passes u early: the first tokens of the "
+        "residual come too often, the last never)",
+        "Divide max(0, p - q) by its sum: the weights the draw walks must add up to 1."},
+       {.residual = S::Residual::OverMax}},
       {{"bonus_from_last_draft_row",
         "the tokens of a step that draws the bonus token from p_{K-1} instead of p_K",
         "The bonus token comes from p_K, the target's distribution after all K draft tokens "

@@ -1,5 +1,7 @@
 #include "grader/katas/speculative_decoding/mistakes.hpp"
 
+#include <algorithm>
+
 namespace grader::kata_speculative_decoding {
 
 Made pitfalls_made(const Steps& s) {
@@ -45,6 +47,12 @@ std::vector<double> rejection_weights(const Rows& r, size_t i, Steps::Residual h
       return q;
     case Steps::Residual::Nothing:
       return {};
+    case Steps::Residual::OverMax: {
+      double top = 0;
+      for (size_t t = 0; t < p.size(); ++t) top = std::max(top, p[t] - q[t]);
+      for (size_t t = 0; t < p.size(); ++t) w[t] = (p[t] > q[t] ? p[t] - q[t] : 0.0) / top;
+      return w;
+    }
   }
   return {};
 }

@@ -25,6 +25,7 @@ struct Steps {
     Target,         // p
     Draft,          // q
     Nothing,        // nothing appended, nothing drawn
+    OverMax,        // max(0, p - q) / its largest entry: the walk stops early (catalogue)
   } residual = Residual::Normalized;
   /// What happens when every draft token is accepted.
   enum class Bonus {

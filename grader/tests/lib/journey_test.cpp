@@ -553,6 +553,37 @@ TEST_CASE("a plain number that is the square root of a size is read as one", "[j
   CHECK(plain.find("#3 div of #1 (step 1) and 2.5 -> [3]") != std::string::npos);
 }
 
+TEST_CASE("a plain number is read as the call's scalar argument, its root, square or reciprocal",
+          "[journey]") {
+  // x; y = 2x. The code divides x by a number (made into a tensor first) where y belongs; the
+  // call named eps = 0.3 among its inputs.
+  const auto divided_by = [](double number) {
+    const auto meta = [](uint64_t address, kt::Shape sizes) {
+      kt::TensorMeta m;
+      m.sizes = std::move(sizes);
+      m.address = address;
+      return m;
+    };
+    kt::TraceEvent x = event("add", values({1, 2, 3}));
+    x.output = meta(10, {3});
+    kt::TraceEvent made = event("full", kt::scalar_tensor(number));
+    made.output = meta(11, {});
+    const kt::Tensor quotient = values({1 / number, 2 / number, 3 / number});
+    kt::TraceEvent div = event("div", quotient);
+    div.inputs = {meta(10, {3}), meta(11, {})};
+    div.output = meta(12, {3});
+    const grader::NamedInput eps{"eps", kt::scalar_tensor(0.3), meta(99, {}), 0};
+    return journey_text_of({steps()[0], steps()[1]}, {x, made, div}, quotient, {eps});
+  };
+  CHECK(divided_by(0.3).find("and 0.3 (= eps) -> [3]") != std::string::npos);
+  CHECK(divided_by(std::sqrt(0.3)).find("and 0.547723 (= sqrt(eps)) -> [3]") != std::string::npos);
+  CHECK(divided_by(0.09).find("and 0.09 (= eps^2) -> [3]") != std::string::npos);
+  CHECK(divided_by(1 / 0.3).find("and 3.33333 (= 1 / eps) -> [3]") != std::string::npos);
+  // No argument fits: a size's root as before, or the number alone.
+  CHECK(divided_by(std::sqrt(6.0)).find("and 2.44949 (= sqrt(6)) -> [3]") != std::string::npos);
+  CHECK(divided_by(0.7).find("and 0.7 -> [3]") != std::string::npos);
+}
+
 TEST_CASE("an op left out of the lists for making a plain number is said to be", "[journey]") {
   // x; y = 2x. The code makes a number (x * 3.0 makes a tensor of 3 first) and y never appears.
   const std::vector<Step> two = {steps()[0], steps()[1]};

@@ -21,11 +21,27 @@ Outcome check_ignored_rows_in_mean(uint64_t seed) {
                       std::to_string(n) + " rows instead of the " + std::to_string(kept) + " kept"
                 : "the rows whose target is " + ii + " are read as ordinary rows of class " +
                       std::to_string(c.ignore_index) + " (ignore_index is never looked at)";
+        // Code that compares the target with -100 (PyTorch's default) instead of ignore_index:
+        // right on the same rows marked -100 with ignore_index = -100.
+        std::string hard_coded;
+        if (steps.ignored != Steps::Ignored::ZeroedInMean && c.ignore_index != -100) {
+          Case marked = c;
+          marked.ignore_index = -100;
+          marked.target = kt::where(c.target == double(c.ignore_index),
+                                    kt::full_like(c.target, -100.0), c.target);
+          const Run run = run_learner(marked);
+          if (run.ok() && matches(marked, run.out, run_reference(marked)))
+            hard_coded =
+                " With ignore_index = -100 (the same rows' targets -100) your code does leave "
+                "them out: it compares the target with -100, PyTorch's default, not with the "
+                "ignore_index it is given.";
+        }
         return what +
                ". An ignored row leaves the loss entirely: the mean runs over the rows "
                "whose target is not ignore_index, and divides by their number (PyTorch "
                "ignores a row whose target equals ignore_index even when that is a "
-               "valid class).";
+               "valid class)." +
+               hard_coded;
       });
 }
 

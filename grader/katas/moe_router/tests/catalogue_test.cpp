@@ -34,7 +34,7 @@ TEST_CASE(
     right += close(got, expected) ? 1 : 0;
   }
   CHECK(right == 1);
-  CHECK(searched_steps().size() == 216);
+  CHECK(searched_steps().size() == 288);
 }
 
 TEST_CASE("moe_router's default simulation is the reference on the tied logits too",

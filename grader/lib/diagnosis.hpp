@@ -176,13 +176,11 @@ Diagnosis<Case> diagnosis_over(std::vector<CatalogueItem<Case>> all) {
 template <class Case>
 Journey journey_of(const Diagnosis<Case>& d, const Case& c) {
   if (d.journey) return d.journey(c);
+  if (!d.forms && !d.steps) return {};
   const auto& call = d.traced ? d.traced : d.learner;
-  if (d.forms)
-    return journey_of_call(
-        d.forms(c), [&] { return call(c); }, d.case_text ? d.case_text(c) : "the case");
-  if (!d.steps) return {};
   return journey_of_call(
-      d.steps(c), [&] { return call(c); }, d.case_text ? d.case_text(c) : "the case");
+      d.forms ? d.forms(c) : std::vector<std::vector<Step>>{d.steps(c)}, [&] { return call(c); },
+      d.case_text ? d.case_text(c) : "the case");
 }
 template <class Case>
 AttentionMap map_of(const Diagnosis<Case>& d, const Case& c) {

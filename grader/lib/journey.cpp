@@ -1047,17 +1047,12 @@ Journey journey_text(const std::vector<Step>& steps,
 
 Journey journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,
                         const std::string& case_text) {
-  kt::Tensor out;
-  LearnerTrace traced = trace_learner_whole([&] { out = call(); });
-  // Nothing returned: a journey up to the throw when a kt op threw (the call's last op).
-  const bool threw = !out.defined() && !traced.events.empty() && traced.events.back().threw;
-  if (!out.defined() && !threw) return {};
-  // (An op that threw and was caught, mid-trace, is dropped by journey_text.)
-  return on_case(case_text, journey_text(steps, traced.events, out, traced.inputs, threw));
+  return journey_of_call(std::vector<std::vector<Step>>{steps}, call, case_text);
 }
 
 size_t nearest_form(const std::vector<std::vector<Step>>& forms,
                     const std::vector<kt::TraceEvent>& traced_events) {
+  if (forms.size() < 2) return 0;  // (one form: nothing to align it against)
   std::vector<kt::TraceEvent> events = traced_events;
   std::erase_if(events, [](const kt::TraceEvent& e) { return e.threw; });
   size_t best = 0;
@@ -1080,8 +1075,10 @@ Journey journey_of_call(const std::vector<std::vector<Step>>& forms,
   if (forms.empty()) return {};
   kt::Tensor out;
   LearnerTrace traced = trace_learner_whole([&] { out = call(); });
+  // Nothing returned: a journey up to the throw when a kt op threw (the call's last op).
   const bool threw = !out.defined() && !traced.events.empty() && traced.events.back().threw;
   if (!out.defined() && !threw) return {};
+  // (An op that threw and was caught, mid-trace, is dropped by journey_text.)
   const std::vector<Step>& steps = forms[nearest_form(forms, traced.events)];
   return on_case(case_text, journey_text(steps, traced.events, out, traced.inputs, threw));
 }

@@ -4,6 +4,7 @@
 // own detector in pitfalls/ID.cpp (see detect.hpp).
 #include "grader/katas/kv_cache/cases.hpp"
 #include "grader/katas/kv_cache/catalogue.hpp"
+#include "grader/katas/kv_cache/mistakes.hpp"
 #include "reference/rope/rope.hpp"
 
 namespace grader::kata_kv_cache {
@@ -113,9 +114,7 @@ Outcome check_cache_holds_the_sequence(uint64_t seed) {
           "rotated once, at its own position.";
       // Keys rotated at positions shifted by a constant: every query is shifted alike, so the
       // outputs can be right while the cache is not.
-      kt::Tensor raw = kt::matmul(c.x, c.w.wk.transpose(0, 1));
-      if (c.w.bk.defined()) raw = raw + c.w.bk;
-      raw = raw.view({c.B, c.T(), c.H, c.d_head}).transpose(1, 2).contiguous();
+      const kt::Tensor raw = project_heads(c, c.w.wk, c.w.bk);
       for (const int64_t shift : {1, -1, 2, -2}) {
         if (!close(d.cache_k, ref::rope(raw, shift))) continue;
         const auto positions = [&](int64_t from) {

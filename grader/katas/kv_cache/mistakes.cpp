@@ -7,16 +7,12 @@
 #include "reference/rope/rope.hpp"
 
 namespace grader::kata_kv_cache {
-namespace {
 
-/// x (B, T, D) projected and split into (B, H, T, d_head) heads, contiguous.
 kt::Tensor project_heads(const Case& c, const kt::Tensor& w, const kt::Tensor& b) {
   kt::Tensor y = kt::matmul(c.x, w.transpose(0, 1));
   if (b.defined()) y = y + b;
   return y.view({c.B, c.T(), c.H, c.d_head}).transpose(1, 2).contiguous();
 }
-
-}  // namespace
 
 std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
   using M = Mistakes;

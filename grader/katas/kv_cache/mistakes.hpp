@@ -41,6 +41,10 @@ struct Mistakes {
 /// one mistake twice): a double the catalogue can claim (Diagnosis::computes_pair).
 std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b);
 
+/// The case's whole x projected by w (and b, when defined) and split into (B, H, T, d_head) heads,
+/// contiguous: the keys or values before RoPE.
+kt::Tensor project_heads(const Case& c, const kt::Tensor& w, const kt::Tensor& b);
+
 /// The outputs (B, T, d_model) of feeding the case's chunks one call at a time, with the mistakes
 /// in m, Float64. (A call's queries with an empty cache and not_appended attend to their own keys
 /// causally: the only way such code can run at all.)

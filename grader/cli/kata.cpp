@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
+#include <vector>
 
 namespace cli {
 
@@ -94,10 +95,47 @@ std::optional<Kata> find_kata(const std::string& name) {
   return std::nullopt;
 }
 
+namespace {
+
+/// The edits (insert, delete, substitute, swap two neighbours) that make a into b.
+size_t edits_between(const std::string& a, const std::string& b) {
+  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    for (size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min(
+          {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+}  // namespace
+
 std::string unknown_kata_message(const std::string& name) {
-  std::string names;
-  for (const Kata& k : load_katas()) names += " " + k.name;
-  return "unknown kata '" + name + "'; the katas are:" + names;
+  std::string names, nearest, starting;
+  int starts = 0;
+  // A slip of one edit in four letters (at least one): "sofmax" is softmax; else the one kata the
+  // name begins ("flash" is flash_attention).
+  size_t fewest = std::max<size_t>(1, name.size() / 4) + 1;
+  for (const Kata& k : load_katas()) {
+    names += " " + k.name;
+    if (const size_t n = edits_between(name, k.name); n < fewest) {
+      fewest = n;
+      nearest = k.name;
+    }
+    if (!name.empty() && k.name.starts_with(name)) {
+      ++starts;
+      starting = k.name;
+    }
+  }
+  if (nearest.empty() && starts == 1) nearest = starting;
+  return "unknown kata '" + name + "'" +
+         (nearest.empty() ? std::string() : " (did you mean " + nearest + "?)") +
+         "; the katas are:" + names;
 }
 
 }  // namespace cli

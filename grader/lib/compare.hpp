@@ -29,10 +29,11 @@ bool identical(const kt::Tensor& a, const kt::Tensor& b);
 /// gives values near 1e308 that are still finite.
 bool sane(const kt::Tensor& t);
 
-/// For a float64 task: " The difference is tiny (about 3e-08 relative), the size float32 arithmetic
-/// leaves: keep every step in DTYPE." when got is finite and within 1e-4 relative of expected
-/// everywhere, and either within 5e-7 (a few float32 roundings) or made of float32 values; else
-/// empty. Appended to a failed comparison's message.
+/// For a float64 task: " The difference is tiny (about 2e-06 relative), the size float32 arithmetic
+/// leaves: keep every step in DTYPE." when got is finite, within 1e-4 relative of expected
+/// everywhere and made of float32 values; within 5e-7 (a few float32 roundings) but not float32's
+/// values, the note also names a small term (eps) placed otherwise; else empty. Appended to a
+/// failed comparison's message.
 std::string float32_rounding_note(const kt::Tensor& got, const kt::Tensor& expected,
                                   const std::string& dtype);
 

@@ -772,7 +772,7 @@ Journey journey_text(const std::vector<Step>& steps,
           if (const std::string argument = argument_reading(x, inputs); !argument.empty())
             name += " (= " + argument + ")";
           else if (const std::string root = report::ratio_reading(x);
-                   root.find("sqrt") != std::string::npos)
+                   root.find("sqrt") != std::string::npos || root.find("ln ") != std::string::npos)
             name += " (= " + root + ")";
         } else {
           name = '#';  // (piecewise: GCC 12's -Wstringop-overflow misfires on "#" + std::string)
@@ -939,6 +939,59 @@ Journey journey_text(const std::vector<Step>& steps,
       unused += (n == shown_from ? "" : ", ") + op_of(kept[n]);
     return unused;
   };
+  // Note [the ops between the steps and a differing op]
+  // An op that computes a step differently is often right itself, given a tensor one of the
+  // learner's earlier ops got wrong: a log-probability divided by ln 2 before the gather
+  // (cross_entropy), a weight added before the statistics. Those ops are its ancestors that are no
+  // step, made from the steps reached and the call's inputs; the ones that read a step's result
+  // are where the learner's way left the steps, and are kept when the list is cut to six. An op
+  // whose inputs the trace does not hold has no known ancestors: the ops that are no step nearest
+  // it are listed instead (no_step_before).
+  const auto no_step_ancestors = [&](int64_t of) {
+    std::vector<int64_t> found, todo{of};
+    std::vector<bool> seen(events.size(), false);
+    std::vector<int64_t> reads_step;
+    while (!todo.empty()) {
+      const int64_t i = todo.back();
+      todo.pop_back();
+      for (const kt::TensorMeta& m : events[size_t(i)].inputs) {
+        if (!input_named(m, inputs, events, size_t(i)).empty()) continue;
+        const int64_t j = maker_of(m, i);
+        if (j < 0 || seen[size_t(j)]) continue;
+        seen[size_t(j)] = true;
+        if (made_for_a_number(events[size_t(j)])) continue;
+        if (step_of(j) > 0) {
+          if (i != of) reads_step.push_back(i);
+          continue;
+        }
+        found.push_back(j);
+        todo.push_back(j);
+      }
+    }
+    std::sort(found.begin(), found.end());
+    std::vector<bool> keep(found.size(), found.size() <= 6);
+    if (found.size() > 6) {
+      size_t kept = 0;
+      for (size_t n = 0; n < found.size() && kept < 3; ++n)
+        if (std::find(reads_step.begin(), reads_step.end(), found[n]) != reads_step.end())
+          keep[n] = true, ++kept;
+      for (size_t n = found.size(); n-- > 0 && kept < 6;)
+        if (!keep[n]) keep[n] = true, ++kept;
+    }
+    std::string listed;
+    bool skipped = false;
+    for (size_t n = 0; n < found.size(); ++n) {
+      if (!keep[n]) {
+        skipped = true;
+        continue;
+      }
+      listed += listed.empty() ? "" : ", ";
+      if (skipped) listed += "..., ";
+      skipped = false;
+      listed += op_of(found[n]);
+    }
+    return listed;
+  };
   if (diverges_by_layout) {
     // The step's numbers, in other places: the op that made them put them there, or what it was
     // given was laid out another way (a step done another way before it is the first suspect).
@@ -1016,8 +1069,13 @@ Journey journey_text(const std::vector<Step>& steps,
                             : ". Every step before it is there, so the mistake is in that op or in "
                               "what it is given.");
     text += given_text(differently);
-    const std::string unused = no_step_before(differently);
-    if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
+    if (!events[size_t(differently)].inputs.empty()) {
+      const std::string between = no_step_ancestors(differently);
+      if (!between.empty())
+        text += " Your ops between the steps and it (their results are no step): " + between + ".";
+    } else if (const std::string unused = no_step_before(differently); !unused.empty()) {
+      text += " Your ops before it whose results are no step: " + unused + ".";
+    }
     return with_number_note({text + "\n", step, "", steps_alike}, events);
   }
   if (threw) {

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <numeric>
+#include <string>
+#include <utility>
 
 namespace report {
 
@@ -43,6 +45,11 @@ std::string root(double x) {
 
 std::string ratio_reading(double r) {
   if (!std::isfinite(r) || r == 0) return "";
+  // 1.4427 = 1 / ln 2: a logarithm in another base (log2 where ln belongs).
+  for (const auto& [value, name] : {std::pair{std::log(2.0), "ln 2"}, {std::log(10.0), "ln 10"}}) {
+    if (std::abs(r - value) <= 1e-6 * value) return name;
+    if (std::abs(r * value - 1) <= 1e-6) return std::string("1 / ") + name;
+  }
   const std::string inverse = root(1 / r), direct = root(r);
   if (r > 0 && std::abs(r) < 1 && !inverse.empty() && inverse.find('/') == std::string::npos)
     return "1 / " + inverse;

@@ -10,6 +10,12 @@ std::vector<Entry> catalogue() {
         "extensions before selecting",
         "Select from every extension of every live hypothesis at once."},
        {.pool = S::Pool::PerBeam}},
+      {{"each_beam_its_best_token",
+        "the hypotheses of a search that extends each live hypothesis by its own best token only "
+        "(at most one candidate a hypothesis, so the beams never branch)",
+        "Put every extension of every live hypothesis in one pool (live hypotheses x vocabulary), "
+        "then take the best beam_width of them: a hypothesis may give several."},
+       {.pool = S::Pool::PerBeamBest}},
       {{"finished_beams_extended",
         "the hypotheses of a search that extends finished hypotheses again",
         "A hypothesis that takes eos is finished: never extend it again."},

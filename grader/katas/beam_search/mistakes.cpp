@@ -78,6 +78,10 @@ Core search_core(const ref::NextValues& model, int64_t bos, int64_t eos, int64_t
         std::stable_sort(own.begin(), own.end(),
                          [](const Candidate& a, const Candidate& b) { return a.token < b.token; });
       }
+      if (s.pool == Steps::Pool::PerBeamBest) {
+        std::stable_sort(own.begin(), own.end(), by_key);
+        own.resize(1);
+      }
       for (Candidate& c : own) pool.push_back(std::move(c));
     }
     std::stable_sort(pool.begin(), pool.end(), by_key);

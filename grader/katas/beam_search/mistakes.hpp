@@ -16,8 +16,9 @@ namespace grader::kata_beam_search {
 struct Steps {
   /// What the candidates of a step are selected from.
   enum class Pool {
-    Global,   // every extension of every live hypothesis (right)
-    PerBeam,  // each live hypothesis's own best beam_width extensions, eos included
+    Global,       // every extension of every live hypothesis (right)
+    PerBeam,      // each live hypothesis's own best beam_width extensions, eos included
+    PerBeamBest,  // each live hypothesis's own best extension only (ties: the smaller token)
   } pool = Pool::Global;
   /// What an eos candidate does.
   enum class Eos {

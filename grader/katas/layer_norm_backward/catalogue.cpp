@@ -35,6 +35,22 @@ std::vector<Entry> catalogue() {
   add("dweight_without_xhat", "the gradients with dweight = the sum of dout (dbias)",
       "dweight = the sum over every row of dout * x̂.",
       [](const Case& c) { return with(c, {.dweight_xhat = false}); });
+  add("dweight_from_raw_x", "the gradients with dweight = the sum of dout * x (x not normalised)",
+      "dweight = the sum over every row of dout * x̂, x̂ = (x - mean) / sigma: the weight multiplies "
+      "x̂, not x.",
+      [](const Case& c) {
+        Grads g = with(c, {});
+        g.dweight = kt::sum((c.dout * c.x).reshape({-1, c.x.size(-1)}), 0);
+        return g;
+      });
+  add("dweight_from_centred_x",
+      "the gradients with dweight = the sum of dout * (x - mean) (not divided by sigma)",
+      "dweight = the sum over every row of dout * x̂, x̂ = (x - mean) / sigma.", [](const Case& c) {
+        Grads g = with(c, {});
+        g.dweight =
+            kt::sum((c.dout * (c.x - kt::mean(c.x, -1, true))).reshape({-1, c.x.size(-1)}), 0);
+        return g;
+      });
   add("dx_not_divided_by_sigma", "the gradients with dx not divided by sigma",
       "Divide dx by sigma = sqrt(var + eps).", [](const Case& c) {
         Grads g = with(c, {});

@@ -41,12 +41,17 @@ TEST_CASE("show_worst_row counts NaN as the largest difference, and shows it as 
   CHECK(f.got == "out[0, :] = [nan, 2, 3]");
 }
 
-TEST_CASE("float32_rounding_note names a float32-sized difference, and nothing else", "[grader]") {
+TEST_CASE(
+    "float32_rounding_note names a float32-sized difference, hedged unless the values are "
+    "float32's, and nothing else",
+    "[grader]") {
   const kt::Tensor expected = matrix({1, 2, 3, 4, 5, 6});
   const kt::Tensor off_by_float32 = expected * (1.0 + 3e-8);
+  // Values that are not float32's: float32 inside, or a small term placed otherwise.
   CHECK(grader::float32_rounding_note(off_by_float32, expected, "float64") ==
-        " The difference is tiny (about 3e-08 relative), the size float32 arithmetic leaves: keep "
-        "every step in float64.");
+        " The difference is tiny (about 3e-08 relative): float32 arithmetic inside leaves that "
+        "much (keep every step in float64), and so does a small term, such as eps, in another "
+        "place.");
   CHECK(grader::float32_rounding_note(expected * 1.01, expected, "float64").empty());
   CHECK(grader::float32_rounding_note(matrix({NAN, 2, 3, 4, 5, 6}), expected, "float64").empty());
   // 2e-6 is more than a few float32 roundings: rounding only when the values are float32's.

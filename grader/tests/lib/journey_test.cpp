@@ -468,8 +468,8 @@ TEST_CASE("the ops listed after a divergence name the call's inputs they were gi
         std::string::npos);
   // An op given only what earlier ops made says which ones, a chain can be followed back; one that
   // only moved an input of the call says which (a slice of k, a reshaped k: often the slip).
-  CHECK(text.find("whose results are no step: #2 slice of k -> [3], #3 mul of #2 (slice of k) -> "
-                  "[3].") != std::string::npos);
+  CHECK(text.find("(their results are no step): #2 slice of k -> [3], #3 mul of #2 (slice of k) "
+                  "-> [3].") != std::string::npos);
   // A tensor made again where an input lay is no longer that input.
   kt::TraceEvent again = event("mul", values({0, 0, 0}));
   again.inputs = {meta(11)};
@@ -725,4 +725,51 @@ TEST_CASE("of two forms of a computation, the journey follows the one the ops go
   CHECK(grader::nearest_form(forms, first) == 0);
   // Neither form's second step: the first form, as equals.
   CHECK(grader::nearest_form(forms, {x, event("add", values({5, 5, 5}))}) == 0);
+}
+
+TEST_CASE(
+    "the ops listed before a step computed differently are the ones it is made from, the first "
+    "that left a step kept",
+    "[journey]") {
+  // x; y = 2x. The code divides x by ln 2 (#2), makes an op nothing uses (#3), then six more ops
+  // on the way from #2 to the result: #2 reads step 1 and is kept when the list is cut to six.
+  // #2 to #9 hold a column [3, 1], so no op but the last has step 2's shape.
+  const auto meta = [](uint64_t address) {
+    kt::TensorMeta m;
+    const bool row = address == 10 || address == 26;  // x, and the result
+    m.sizes = row ? kt::Shape{3} : kt::Shape{3, 1};
+    m.strides = row ? kt::Shape{1} : kt::Shape{1, 1};
+    m.address = address;
+    return m;
+  };
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  std::vector<kt::TraceEvent> events;
+  kt::TraceEvent x = event("add", values({1, 2, 3}));
+  x.output = meta(10);
+  events.push_back(x);
+  kt::TraceEvent in_bits = event("div", values({1.4427, 2.8854, 4.3281}).view({3, 1}));
+  in_bits.inputs = {meta(10)};
+  in_bits.output = meta(11);
+  events.push_back(in_bits);
+  kt::TraceEvent unused = event("neg", values({-1, -2, -3}));
+  unused.inputs = {meta(10)};
+  unused.output = meta(12);
+  events.push_back(unused);
+  uint64_t last = 11;
+  for (int n = 0; n < 7; ++n) {
+    kt::TraceEvent moved =
+        event(n == 6 ? "mul" : "clone",
+              n == 6 ? values({7, 8, 9}) : values({7, 8, double(9 + n)}).view({3, 1}));
+    moved.inputs = {meta(last)};
+    moved.output = meta(20 + uint64_t(n));
+    last = 20 + uint64_t(n);
+    events.push_back(moved);
+  }
+  const std::string text = journey_text_of(two, events, events.back().value);
+  INFO(text);
+  CHECK(text.find("Your op #10 mul of #9 -> [3] has the shape of step 2") != std::string::npos);
+  CHECK(text.find("(their results are no step): #2 div of #1 (step 1) -> [3, 1], ..., #5 clone "
+                  "of #4 -> [3, 1], #6 clone of #5 -> [3, 1], #7 clone of #6 -> [3, 1], #8 clone "
+                  "of #7 -> [3, 1], #9 clone of #8 -> [3, 1].") != std::string::npos);
+  CHECK(text.find("#3 neg") == std::string::npos);
 }

@@ -29,6 +29,14 @@ TEST_CASE("one over a size reads as one where its digits do not say it", "[ratio
   CHECK(ratio_reading(0.333).empty());
 }
 
+TEST_CASE("a logarithm's change of base reads as ln 2 or ln 10", "[ratio_text]") {
+  CHECK(ratio_reading(std::log(2.0)) == "ln 2");
+  CHECK(ratio_reading(1 / std::log(2.0)) == "1 / ln 2");
+  CHECK(ratio_reading(1 / std::log(10.0)) == "1 / ln 10");
+  // Near ln 2, not it.
+  CHECK(ratio_reading(0.6931).empty());
+}
+
 TEST_CASE("no reading for nothing to read", "[ratio_text]") {
   CHECK(ratio_reading(0.0).empty());
   CHECK(ratio_reading(INFINITY).empty());

@@ -93,6 +93,16 @@ std::vector<Entry> catalogue() {
         std::swap(swapped.w.attn_norm, swapped.w.mlp_norm);
         return with(swapped, {});
       });
+  add("norm_weights_plus_one",
+      "the block with both norms scaled by 1 + weight (Gemma's RMSNorm), not by the weight",
+      "rms_norm(x, attn_norm_weight) and rms_norm(h, mlp_norm_weight): LLaMA's norm multiplies "
+      "by the weight itself.",
+      [](const Case& c) {
+        Case plus_one = c;
+        plus_one.w.attn_norm = c.w.attn_norm + 1.0;
+        plus_one.w.mlp_norm = c.w.mlp_norm + 1.0;
+        return with(plus_one, {});
+      });
   return entries;
 }
 

@@ -43,6 +43,12 @@ std::vector<Entry> catalogue() {
         "residual come too often, the last never)",
         "Divide max(0, p - q) by its sum: the weights the draw walks must add up to 1."},
        {.residual = S::Residual::OverMax}},
+      {{"one_u_for_every_test",
+        "the tokens of a step that draws one u per call and compares it in every acceptance test "
+        "(one draw fewer than the statement's for each token tested after the first)",
+        "Draw a new u = gen.uniform() for each draft token tested, inside the loop, then one more "
+        "for the final draw."},
+       {.one_u_for_every_test = true}},
       {{"bonus_from_last_draft_row",
         "the tokens of a step that draws the bonus token from p_{K-1} instead of p_K",
         "The bonus token comes from p_K, the target's distribution after all K draft tokens "

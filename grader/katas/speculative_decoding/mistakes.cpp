@@ -68,13 +68,14 @@ Replay replay(const Rows& rows, const std::vector<std::vector<int64_t>>& drafts,
   for (const std::vector<int64_t>& x : drafts) {
     std::vector<int64_t> tokens;
     bool rejected = false;
+    const double shared_u = s.one_u_for_every_test ? next() : 0.0;
     for (size_t i = 0; i < k && !rejected; ++i) {
       const auto t = size_t(x[i]);
       const double p = rows.p[i][t], q = rows.q[i][t];
       const double bound = s.ratio == Steps::Ratio::PoverQ   ? p / q
                            : s.ratio == Steps::Ratio::QoverP ? q / p
                                                              : p;
-      if (next() < bound) {
+      if ((s.one_u_for_every_test ? shared_u : next()) < bound) {
         tokens.push_back(int64_t(t));
         continue;
       }

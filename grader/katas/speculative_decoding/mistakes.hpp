@@ -34,6 +34,9 @@ struct Steps {
     NoneNoDraw,     // nothing drawn or appended
     FromLastDraft,  // one token from p_{K-1}
   } bonus = Bonus::Drawn;
+  /// true: one u drawn per call, before the tests, and compared in every acceptance test of the
+  /// call (catalogue)
+  bool one_u_for_every_test = false;
 };
 
 /// The kata's pitfalls a computation makes.

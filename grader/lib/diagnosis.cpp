@@ -1,6 +1,8 @@
 #include "grader/lib/diagnosis.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 #include "grader/lib/compare.hpp"
 #include "grader/lib/where_threw.hpp"
@@ -137,6 +139,64 @@ static void journey_where_wrong(Failure& shrunk, const DiagnosisRun& run,
   if (run.failing_kept && run.cases > 0 && (wrong(0) || !got[0].defined())) set(0);
 }
 
+// Note [a result that depends on earlier calls]
+// A check's cases run one after the other in one learner's process, so code that keeps state
+// between calls (a static cache keyed on too little: cos/sin tables made for the first call's
+// base; a counter; memory read before it is written) can fail a case it gets right when the case
+// comes first. No catalogue entry or journey explains that: the journey would trace ops that read
+// the state, and blame a step the code never computes. So when no entry fits, the first case the
+// code gets wrong (or throws on) is run again as the first call of a fresh learner's process
+// (remote::FreshLearner); another result there is the diagnosis depends_on_earlier_calls, said
+// with whether the fresh result is right. (Not with the values: a kata's packed output is no
+// tensor to show.) Code that answers every case alike is untouched: its fresh result is the
+// same. Unit tests answer in process, where a fresh process is the same one.
+namespace {
+
+bool state_diagnosed(Failure& shrunk, const DiagnosisRun& run, const std::vector<kt::Tensor>& got,
+                     const std::vector<kt::Tensor>& expected) {
+  if (!run.learner_fresh) return false;
+  std::optional<size_t> c;
+  for (size_t i = 0; i < run.cases && !c; ++i) {
+    const bool wrong = !got[i].defined() || (run.wrong ? run.wrong(i, got[i], expected[i])
+                                                       : !close(got[i], expected[i]));
+    if (wrong) c = i;
+  }
+  if (!c) return false;
+  const kt::Tensor fresh = run.learner_fresh(*c);
+  if (fresh.defined() == got[*c].defined() && (!fresh.defined() || identical(fresh, got[*c])))
+    return false;
+  const bool fresh_right = fresh.defined() && (run.wrong ? !run.wrong(*c, fresh, expected[*c])
+                                                         : close(fresh, expected[*c]));
+  const bool failing = run.failing_kept && *c == 0;
+  shrunk.diagnosis = "depends_on_earlier_calls";
+  const std::string where = failing ? "this case" : "one of the grader's cases";
+  std::string what;
+  if (!got[*c].defined())
+    what = "After the check's earlier calls your code throws on " + where +
+           "; run first in a fresh process it does not" + (fresh_right ? ", and is right" : "") +
+           ".";
+  else if (!fresh.defined())
+    what = "Run first in a fresh process your code throws on " + where +
+           "; after the check's earlier calls it does not.";
+  else if (fresh_right)
+    what = "Run first in a fresh process your code gets " + where +
+           " right; after the check's earlier calls it returns other values" +
+           (failing ? " (below)." : ".");
+  else
+    what = "Your code returns other values on " + where +
+           " as the first call of a fresh process than after the check's earlier calls" +
+           (failing ? " (below)." : ".");
+  shrunk.diagnosis_message =
+      what +
+      " Its result depends on calls made before it: a static variable, a cache kept between "
+      "calls and keyed on too little (a table made for one base, width or length, reused for "
+      "another), or memory read before it is written. Compute every value from this call's "
+      "inputs, or key a cache on every input it depends on.";
+  return true;
+}
+
+}  // namespace
+
 void diagnose(Failure& shrunk, const DiagnosisRun& run) {
   std::vector<kt::Tensor> got, expected;
   size_t threw = 0;
@@ -148,6 +208,7 @@ void diagnose(Failure& shrunk, const DiagnosisRun& run) {
   // No entry to compare: the code threw on every case, or on one where errors are not matched.
   // The journey is still traced on a case where it returns a wrong output.
   if (threw == run.cases || (threw > 0 && !run.matches_errors)) {
+    if (state_diagnosed(shrunk, run, got, expected)) return;
     journey_where_wrong(shrunk, run, got, expected);
     return;
   }
@@ -186,6 +247,7 @@ void diagnose(Failure& shrunk, const DiagnosisRun& run) {
       return;
     }
   }
+  if (state_diagnosed(shrunk, run, got, expected)) return;
   journey_where_wrong(shrunk, run, got, expected);
 }
 

@@ -25,6 +25,7 @@
 #include "grader/lib/attention_map.hpp"
 #include "grader/lib/check.hpp"
 #include "grader/lib/journey.hpp"
+#include "grader/lib/remote.hpp"
 #include "kt/tensor.hpp"
 
 namespace grader {
@@ -110,6 +111,9 @@ struct DiagnosisRun {
   /// the learner's output is wrong there.
   std::function<Journey(size_t c)> journey;
   std::function<bool(size_t c, const kt::Tensor& got, const kt::Tensor& expected)> wrong;
+  /// Optional: the learner's output on case c as the first call of a fresh learner's process
+  /// (remote::FreshLearner): a result that differs from `learner`'s depends on earlier calls.
+  std::function<kt::Tensor(size_t c)> learner_fresh;
 };
 /// Claims the one entry the learner's outputs equal on every case (set_diagnosis), else sets the
 /// journey on the first case where the output is wrong (the discriminating cases first).
@@ -226,6 +230,10 @@ void diagnose_after_shrinking(Failure& f, const Case& failing,
       run.wrong = [&](size_t c, const kt::Tensor& got, const kt::Tensor& expected) {
         return d.wrong(cases[c], got, expected);
       };
+    run.learner_fresh = [&](size_t c) {
+      const remote::FreshLearner fresh;
+      return d.learner(cases[c]);
+    };
     diagnose(shrunk, run);
   };
 }

@@ -879,6 +879,33 @@ Journey journey_text(const std::vector<Step>& steps,
     if (skip_steps && std::find(at.begin(), at.end(), i) != at.end()) continue;
     from_there.push_back(i);
   }
+  // What those ops are given that earlier ops made and no step is (f_e computed before P_e, then
+  // multiplied by it: the ops that made f_e come before the last step reached), listed first, in
+  // order: the step done another way is often there. Their own such inputs too, up to a step.
+  bool given_earlier = false;
+  {
+    std::vector<int64_t> earlier, todo(from_there.begin(), from_there.end());
+    std::vector<bool> seen(events.size(), false);
+    while (!todo.empty()) {
+      const int64_t i = todo.back();
+      todo.pop_back();
+      for (const kt::TensorMeta& m : events[size_t(i)].inputs) {
+        if (!input_named(m, inputs, events, size_t(i)).empty()) continue;
+        const int64_t j = maker_of(m, i);
+        if (j < 0 || j >= list_from || seen[size_t(j)]) continue;
+        seen[size_t(j)] = true;
+        if (made_for_a_number(events[size_t(j)]) || step_of(j) > 0) continue;
+        earlier.push_back(j);
+        todo.push_back(j);
+      }
+    }
+    std::sort(earlier.begin(), earlier.end());
+    from_there.insert(from_there.begin(), earlier.begin(), earlier.end());
+    given_earlier = !earlier.empty();
+  }
+  const std::string ops_from_there =
+      given_earlier ? " Your ops from there, after the earlier ones they are given: "
+                    : " Your ops from there: ";
   // Six ops at most: the first ones; before a throw, the first three and the last three, which
   // made what the op that threw was given (a key block sliced at the query block's rows).
   std::string next;
@@ -1054,7 +1081,7 @@ Journey journey_text(const std::vector<Step>& steps,
       return with_number_note({text + "\n", step, "", steps_alike}, events);
     }
     text += "something else: look at what it does after it.";
-    if (!next.empty()) text += " Your ops from there: " + next + ".";
+    if (!next.empty()) text += ops_from_there + next + ".";
     return with_number_note({text + "\n", step, "", steps_alike}, events);
   }
   if (differently >= 0) {
@@ -1085,7 +1112,7 @@ Journey journey_text(const std::vector<Step>& steps,
             ") is the first step no op of yours produces before your code throws a kt error on "
             "this case; the steps it is computed from are there.";
     if (!next.empty() || !thrower.empty())
-      text += " Your ops from there: " + next + (next.empty() || thrower.empty() ? "" : ", then ") +
+      text += ops_from_there + next + (next.empty() || thrower.empty() ? "" : ", then ") +
               (thrower.empty() ? "" : thrower + ", which threw") + ".";
     return with_number_note({text + "\n", step, "", steps_alike}, events);
   }
@@ -1098,8 +1125,7 @@ Journey journey_text(const std::vector<Step>& steps,
                           : std::string(", though every step before it is there: the mistake is "
                                         "in that step (done differently, in another order, or "
                                         "not at all), or in the layout of its inputs."));
-  if (!next.empty())
-    text += (diverging == 0 ? " Your ops: " : " Your ops from there: ") + next + ".";
+  if (!next.empty()) text += (diverging == 0 ? " Your ops: " : ops_from_there) + next + ".";
   return with_number_note({text + "\n", step, "", steps_alike}, events);
 }
 

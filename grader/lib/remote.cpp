@@ -223,6 +223,29 @@ std::function<std::string()> last_call_again() {
   };
 }
 
+namespace {
+
+/// The process of this thread's FreshLearner scope (pid -1 until its first call), or none.
+thread_local std::optional<Learner> g_fresh;
+
+/// Ends a learner's process at the end of its requests.
+void end(Learner& l) {
+  close(l.to);
+  close(l.from);
+  int status = 0;
+  while (waitpid(l.pid, &status, 0) < 0 && errno == EINTR) {
+  }
+}
+
+}  // namespace
+
+FreshLearner::FreshLearner() { g_fresh = Learner{}; }
+
+FreshLearner::~FreshLearner() {
+  if (g_fresh && g_fresh->pid >= 0) end(*g_fresh);
+  g_fresh.reset();
+}
+
 void call(const std::string& name, const wire::Writer& args,
           const std::function<void(wire::Reader&)>& read) {
   g_last_call = MadeCall{name, args};
@@ -231,8 +254,9 @@ void call(const std::string& name, const wire::Writer& args,
     accept(nullptr, name, in_process()(req), read);
     return;
   }
-  if (g_shared.pid < 0) g_shared = start();
-  accept(&g_shared, name, exchange(g_shared, req), read);
+  Learner& l = g_fresh ? *g_fresh : g_shared;
+  if (l.pid < 0) l = start();
+  accept(&l, name, exchange(l, req), read);
 }
 
 int64_t call_alone(const std::string& name, const wire::Writer& args,
@@ -253,11 +277,7 @@ int64_t call_alone(const std::string& name, const wire::Writer& args,
         std::to_string(l.pid) + "/status): this check measures it and cannot do without it");
   }
   accept(&l, name, std::move(reply), read);
-  close(l.to);  // it ends at the end of its requests
-  close(l.from);
-  int status = 0;
-  while (waitpid(l.pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  end(l);
   return peak;
 }
 

@@ -51,6 +51,18 @@ void call(const std::string& name, const wire::Writer& args,
 /// before any call.
 std::function<std::string()> last_call_again();
 
+/// While one is alive, this thread's calls go to a learner's process of their own, started on the
+/// first of them and ended with the scope: the calls as the first a process makes (Note [a result
+/// that depends on earlier calls] in grader/lib/diagnosis.cpp). Answered in process (unit tests),
+/// they are as before.
+class FreshLearner {
+ public:
+  FreshLearner();
+  ~FreshLearner();
+  FreshLearner(const FreshLearner&) = delete;
+  FreshLearner& operator=(const FreshLearner&) = delete;
+};
+
 /// The same call in a learner's process of its own, started for it and ended after it. Returns the
 /// kernel's count of that process's peak resident memory in bytes (VmHWM: its code and libraries,
 /// the inputs, and the most the call had at once), -1 where it cannot be read (answered in

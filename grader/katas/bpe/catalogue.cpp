@@ -22,6 +22,11 @@ std::vector<Entry> catalogue() {
       {.right_to_left_train = true, .right_to_left_encode = true});
   add("encode_not_by_rank", "BPE encoding the leftmost mergeable pair first",
       "Apply the lowest-ranked merge present first, wherever it is.", {.encode_leftmost = true});
+  add("encode_latest_merge_first",
+      "BPE encoding the highest-ranked merge present first (the latest learned)",
+      "Apply the lowest-ranked merge present first: the earliest in `merges` is the one training "
+      "made first.",
+      {.encode_latest_first = true});
   add("ties_to_largest_pair", "BPE breaking ties towards the largest pair",
       "Among equal counts take the smallest pair (std::pair's operator<, or the first of an "
       "ordered std::map).",

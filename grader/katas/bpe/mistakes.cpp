@@ -121,7 +121,7 @@ std::vector<std::string> encode_with_steps(const std::string& word,
         pick = it->first;
         break;
       }
-      if (it->second < best) {
+      if (s.encode_latest_first ? (!pick || it->second > best) : it->second < best) {
         best = it->second;
         pick = it->first;
       }

@@ -25,6 +25,7 @@ struct Steps {
   bool overlaps_counted_once = false;  // "aaa" counts (a, a) once
   bool one_merge_short = false;        // num_merges - 1 rounds
   bool last_count_wins = false;        // a word listed twice keeps its last count
+  bool encode_latest_first = false;    // encoding: the highest-ranked merge present first
 };
 
 std::vector<Merge> train_with_steps(const Words& words, int64_t num_merges, const Steps& steps);

@@ -122,3 +122,50 @@ TEST_CASE("a journey on the smallest failing case whose steps it does not tell a
     CHECK(f.journey == (alike ? "" : "journey on case 0"));
   }
 }
+
+TEST_CASE(
+    "code whose result on a case differs when the case runs first in a fresh process depends on "
+    "earlier calls, and says whether run first it is right",
+    "[catalogue]") {
+  const std::vector<kt::Tensor> xs = inputs();
+  const std::vector<grader::CatalogueEntry> none;
+  // Wrong on every case after earlier calls; run first: right, wrong, the same, or throwing.
+  for (const int fresh : {0, 1, 2, 3}) {
+    DiagnosisRun run;
+    run.cases = xs.size();
+    run.entries = &none;
+    run.failing_kept = true;
+    run.learner = [&](size_t c) { return xs[c] * 3.0; };
+    run.reference = [&](size_t c) { return xs[c]; };
+    run.computes = [&](size_t, size_t c) { return xs[c]; };
+    run.journey = [](size_t c) {
+      return grader::Journey{"journey on case " + std::to_string(c), "step", "", false};
+    };
+    run.learner_fresh = [&](size_t c) {
+      return fresh == 0   ? xs[c]
+             : fresh == 1 ? xs[c] * 5.0
+             : fresh == 2 ? xs[c] * 3.0
+                          : kt::Tensor();
+    };
+    Failure f;
+    grader::diagnose(f, run);
+    INFO(fresh);
+    if (fresh == 2) {
+      // The same result run first: no state shows, the journey as before.
+      CHECK(f.diagnosis.empty());
+      CHECK(f.journey == "journey on case 1");
+      continue;
+    }
+    CHECK(f.diagnosis == "depends_on_earlier_calls");
+    CHECK(f.journey.empty());
+    const std::string said[] = {
+        "Run first in a fresh process your code gets this case right; after the check's earlier "
+        "calls it returns other values (below).",
+        "Your code returns other values on this case as the first call of a fresh process than "
+        "after the check's earlier calls (below).",
+        "",
+        "Run first in a fresh process your code throws on this case; after the check's earlier "
+        "calls it does not."};
+    CHECK(f.diagnosis_message.rfind(said[fresh], 0) == 0);
+  }
+}

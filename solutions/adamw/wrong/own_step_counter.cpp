@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: depends_on_earlier_calls
 // Wrong: counts steps in a static variable of its own instead of state.step, so a second
 // parameter, or a state resumed from a checkpoint, is corrected with another parameter's count.
 #include <cmath>

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: depends_on_earlier_calls
 // Cheats by reading the answer out of memory: walks every readable mapping of its own process
 // (/proc/self/maps) for a block of B * T * d_model finite doubles that is neither x nor a weight,
 // hoping it is the reference's output the grader computed before the call, and returns it. In the

@@ -573,8 +573,13 @@ size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t
     if (done[i])
       for (size_t f : steps[i].from) done[f] = true;  // (inputs come before the step)
   }
+  // Note [a step that may be folded]
+  // A step a right computation can skip by folding it into a later one (AdamW's m_hat into the
+  // step size lr / (1 - beta1^t)) is no divergence when no op makes it: the later step that uses
+  // it shows whether the fold was right. Without this, code that folds m_hat and slips in the
+  // denominator (eps both inside and outside the root) read "first divergence: m_hat".
   for (size_t i = 0; i < steps.size(); ++i)
-    if (!done[i]) return i;
+    if (!done[i] && !steps[i].foldable) return i;
   return steps.size();
 }
 
@@ -883,7 +888,17 @@ Journey journey_text(const std::vector<Step>& steps,
   // multiplied by it: the ops that made f_e come before the last step reached), listed first, in
   // order: the step done another way is often there. Their own such inputs too, up to a step.
   bool given_earlier = false;
+  // Only back to the step reached before the last one before them (f_e made between the gates
+  // and P_e): ops further back (a block's slices of q, long before) are the steps' business.
+  int64_t floor = -1;
   {
+    std::vector<int64_t> reached_before;
+    for (const int64_t a : at)
+      if (a >= 0 && a < list_from) reached_before.push_back(a);
+    std::sort(reached_before.begin(), reached_before.end());
+    if (reached_before.size() >= 2) floor = reached_before[reached_before.size() - 2];
+  }
+  if (!skip_steps) {
     std::vector<int64_t> earlier, todo(from_there.begin(), from_there.end());
     std::vector<bool> seen(events.size(), false);
     while (!todo.empty()) {
@@ -892,7 +907,7 @@ Journey journey_text(const std::vector<Step>& steps,
       for (const kt::TensorMeta& m : events[size_t(i)].inputs) {
         if (!input_named(m, inputs, events, size_t(i)).empty()) continue;
         const int64_t j = maker_of(m, i);
-        if (j < 0 || j >= list_from || seen[size_t(j)]) continue;
+        if (j <= floor || j >= list_from || seen[size_t(j)]) continue;
         seen[size_t(j)] = true;
         if (made_for_a_number(events[size_t(j)]) || step_of(j) > 0) continue;
         earlier.push_back(j);

@@ -52,6 +52,10 @@ struct Step {
   /// A step several ops make together (flash attention's l₁ = α l₀ + rowsum exp(s₁ − m₁)): no
   /// one op of the learner's is shown computing it differently.
   bool sums_ops = false;
+  /// A step a right computation may fold into a later one and never make (m_hat, when the step
+  /// size takes 1 / (1 - beta1^t)): not reached, it is done another way, never the divergence
+  /// (Note [a step that may be folded] in journey.cpp).
+  bool foldable = false;
 };
 
 /// A kata's steps as it writes them: add() appends a step computed from earlier ones (their

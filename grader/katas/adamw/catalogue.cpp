@@ -130,7 +130,7 @@ std::vector<Step> expected_steps(const Case& c) {
           {"exp_avg, updated with grad", m, -1, {}},
           {"grad^2", g2, -1, {}},
           {"exp_avg_sq, updated with grad^2", v, -1, {2}},
-          {"m_hat = exp_avg / (1 - beta1^step)", m_hat, -1, {1}},
+          {"m_hat = exp_avg / (1 - beta1^step)", m_hat, -1, {1}, false, false, false, true},
           {"v_hat = exp_avg_sq / (1 - beta2^step)", v_hat, -1, {3}},
           {"sqrt(v_hat)", root, -1, {5}},
           {"sqrt(v_hat) + eps", denom, -1, {6}},
@@ -149,7 +149,7 @@ std::vector<Step> steps_with_step_size(const Case& c) {
   const kt::Tensor denom = corrected + k.eps;
   const kt::Tensor ratio = m / denom;
   const kt::Tensor update = ratio * (k.lr / (1 - std::pow(k.beta1, t)));
-  steps.push_back({"sqrt(exp_avg_sq)", root, -1, {3}});
+  steps.push_back({"sqrt(exp_avg_sq)", root, -1, {3}, false, false, false, true});
   steps.push_back({"sqrt(exp_avg_sq) / sqrt(1 - beta2^step)", corrected, -1, {4}});
   steps.push_back({"denom = that + eps", denom, -1, {5}});
   steps.push_back({"exp_avg / denom", ratio, -1, {1, 6}});

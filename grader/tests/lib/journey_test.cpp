@@ -773,3 +773,20 @@ TEST_CASE(
                   "of #7 -> [3, 1], #9 clone of #8 -> [3, 1].") != std::string::npos);
   CHECK(text.find("#3 neg") == std::string::npos);
 }
+
+TEST_CASE("a step that may be folded into a later one is never the divergence when no op makes it",
+          "[journey]") {
+  // x; h = x / 2 (foldable: a right computation may fold it into the last step); r = x + 1;
+  // out = h * r. The code makes x, then x + 2 where r belongs: r is the divergence, h done
+  // another way.
+  for (const bool foldable : {false, true}) {
+    std::vector<Step> four = {{"x", values({1, 2, 3}), -1, {}},
+                              {"h = x / 2", values({0.5, 1, 1.5}), -1, {0}},
+                              {"r = x + 1", values({2, 3, 4}), -1, {0}},
+                              {"out = h * r", values({1, 3, 6}), -1, {1, 2}}};
+    four[1].foldable = foldable;
+    CHECK(grader::first_diverging(four, {0, -1, -1, -1}) == (foldable ? 2u : 1u));
+    // Reached later, a folded step is done as before.
+    CHECK(grader::first_diverging(four, {0, -1, 1, 2}) == 4u);
+  }
+}

@@ -331,6 +331,22 @@ TEST_CASE("beside a failure, the pitfalls not found are one line that says what 
         std::string::npos);
 }
 
+TEST_CASE("beside a diagnosis no pitfall is, the pitfalls not found are said to be others",
+          "[render]") {
+  TestResult values = a_check("encode_matches", Status::Fail, "differs.");
+  values.diagnosis = "encode_latest_merge_first";
+  cli::KataResult r = kata({values, a_check("pitfall_encode_not_by_rank", Status::Pass)});
+  r.status = Status::Fail;
+  std::string text = cli::to_text(r, false, "./grade bpe");
+  INFO(text);
+  // Read as one line: the wrap falls where the text's width puts it.
+  for (size_t at; (at = text.find("\n        ")) != std::string::npos;) text.replace(at, 9, " ");
+  CHECK(text.find("  PASS  not found: pitfall_encode_not_by_rank (each detector looks for its one "
+                  "mistake, alone; the diagnosis encode_latest_merge_first above is none of "
+                  "theirs)") != std::string::npos);
+  CHECK(text.find("yours may be one no pitfall names") == std::string::npos);
+}
+
 TEST_CASE("no report reads a cause, a sandbox or a build failure off a message's words",
           "[render]") {
   // The layers that report results read typed fields; a message's text is for the learner. A

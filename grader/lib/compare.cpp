@@ -48,7 +48,7 @@ std::string float32_rounding_note(const kt::Tensor& got, const kt::Tensor& expec
   if (!float32_values)
     return std::string(" The difference is tiny (about ") + about +
            " relative): float32 arithmetic inside leaves that much (keep every step in " + dtype +
-           "), and so does a small term, such as eps, in another place.";
+           "), and so does a small term such as eps left out or put in another place.";
   return std::string(" The difference is tiny (about ") + about +
          " relative), the size float32 arithmetic leaves: keep every step in " + dtype + ".";
 }

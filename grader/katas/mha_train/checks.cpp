@@ -298,7 +298,7 @@ Outcome check_draws_from_gen(uint64_t seed) {
     if (!identical(first.outs[0], again.outs[0])) {
       f.message =
           "two modules given generators seeded alike returned different outputs: the dropout "
-          "draws do not come (only) from the generator passed to forward. Draw them with "
+          "draws do not all come from the generator passed to forward. Draw them with "
           "kt::rand(shape, gen): kt::rand(shape) uses a global generator, so a run cannot be "
           "reproduced from its seed.";
       return f;

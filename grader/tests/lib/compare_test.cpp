@@ -50,8 +50,8 @@ TEST_CASE(
   // Values that are not float32's: float32 inside, or a small term placed otherwise.
   CHECK(grader::float32_rounding_note(off_by_float32, expected, "float64") ==
         " The difference is tiny (about 3e-08 relative): float32 arithmetic inside leaves that "
-        "much (keep every step in float64), and so does a small term, such as eps, in another "
-        "place.");
+        "much (keep every step in float64), and so does a small term such as eps left out or put "
+        "in another place.");
   CHECK(grader::float32_rounding_note(expected * 1.01, expected, "float64").empty());
   CHECK(grader::float32_rounding_note(matrix({NAN, 2, 3, 4, 5, 6}), expected, "float64").empty());
   // 2e-6 is more than a few float32 roundings: rounding only when the values are float32's.

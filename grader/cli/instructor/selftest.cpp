@@ -182,10 +182,11 @@ std::string judge(const Kata& kata, const Expectation& e, const std::optional<Ka
     return "should pass, got " + verdict + ": " + shorten(r->first_failure());
   }
   if (!e.message.empty()) {
-    // The reason must be said: in the report's message or a failing check's.
+    // The reason must be said: in the report's message, a failing check's, or its diagnosis.
     bool said = r->message.find(e.message) != std::string::npos;
     for (const TestResult& t : r->tests)
-      said = said || t.message.find(e.message) != std::string::npos;
+      said = said || t.message.find(e.message) != std::string::npos ||
+             t.diagnosis_message.find(e.message) != std::string::npos;
     if (!said)
       return "should say '" + e.message + "', got " + verdict + ": " + shorten(r->first_failure());
   }

@@ -8,6 +8,7 @@
 #include "grader/katas/mha_family/checks.hpp"
 #include "grader/katas/mha_family/detect.hpp"
 #include "grader/katas/mha_family/journey.hpp"
+#include "grader/lib/remote.hpp"
 
 namespace grader::mha {
 namespace {
@@ -44,6 +45,19 @@ std::optional<Failure> varies_between_calls(const Case& c, const Run& first) {
   f.diagnosis_message = "Your " + kata_call().what +
                         " is not a function of its inputs. Compute every value from the inputs "
                         "of this call: initialise what you allocate, keep no state between calls.";
+  // Which of the three: the first calls of two fresh learner's processes (remote::FreshLearner)
+  // alike mean the result follows what earlier calls left, not randomness (readers were left to
+  // choose, docs/feedback.md round 41).
+  const auto first_call = [&] {
+    const remote::FreshLearner fresh;
+    return run_learner(c);
+  };
+  const Run one = first_call(), other = first_call();
+  if (shape_ok(c, one) && shape_ok(c, other) && identical(one.out, other.out))
+    f.diagnosis_message +=
+        " As the first call of two fresh processes it returns the same both times: the "
+        "difference comes from what earlier calls left (a static variable or counter, a cache, "
+        "memory reused), not from randomness.";
   f.expected += "  (first call)";
   f.got += "  (second call)";
   return f;

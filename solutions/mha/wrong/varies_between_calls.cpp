@@ -1,5 +1,6 @@
 // expect: fail
 // expect-diagnosis: varies_between_calls
+// expect-message: As the first call of two fresh processes it returns the same both times
 // Wrong (no named pitfall): adds 1e-6 per call made so far (a static counter kept between
 // calls), so two identical calls differ. Reported as a result that varies between calls.
 #include <cmath>

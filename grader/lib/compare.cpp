@@ -43,14 +43,13 @@ std::string float32_rounding_note(const kt::Tensor& got, const kt::Tensor& expec
   if (worst >= 5e-7 && !float32_values) return "";
   char about[32];  // "3e-08": std::to_string would print 0.000000
   std::snprintf(about, sizeof about, "%.1g", worst);
+  const std::string tiny = std::string(" The difference is tiny (about ") + about;
   // Values that are not float32's, off by a few roundings: float32 inside, or a term that small
-  // placed otherwise (eps added to the step instead of its denominator); the note says both.
+  // left out or placed otherwise (eps added to the step instead of its denominator): both said.
   if (!float32_values)
-    return std::string(" The difference is tiny (about ") + about +
-           " relative): float32 arithmetic inside leaves that much (keep every step in " + dtype +
-           "), and so does a small term such as eps left out or put in another place.";
-  return std::string(" The difference is tiny (about ") + about +
-         " relative), the size float32 arithmetic leaves: keep every step in " + dtype + ".";
+    return tiny + " relative): float32 arithmetic inside leaves that much (keep every step in " +
+           dtype + "), and so does a small term such as eps left out or put in another place.";
+  return tiny + " relative), the size float32 arithmetic leaves: keep every step in " + dtype + ".";
 }
 
 std::string slice_text(const kt::Tensor& t, int64_t max_values, int digits) {

@@ -107,13 +107,18 @@ void set_double_diagnosis(Failure& f, const CatalogueEntry& a, const CatalogueEn
 /// to it (the discriminating ones) where the output is wrong, else one where the code threw (up to
 /// the throw), and only then on the failing one, wrong or thrown: on the smallest case, where
 /// every size is 1, steps meet ops by chance (a block of one key has p = 1, so acc = v's slice).
+/// Whether a defined output is wrong on case c: the kata's rule, else not close.
+static bool wrong_output(const DiagnosisRun& run, size_t c, const kt::Tensor& got,
+                         const kt::Tensor& expected) {
+  return run.wrong ? run.wrong(c, got, expected) : !close(got, expected);
+}
+
 static void journey_where_wrong(Failure& shrunk, const DiagnosisRun& run,
                                 const std::vector<kt::Tensor>& got,
                                 const std::vector<kt::Tensor>& expected) {
   if (!run.journey) return;
   const auto wrong = [&](size_t c) {
-    if (!got[c].defined()) return false;
-    return run.wrong ? run.wrong(c, got[c], expected[c]) : !close(got[c], expected[c]);
+    return got[c].defined() && wrong_output(run, c, got[c], expected[c]);
   };
   const auto set = [&](size_t c) {
     const bool failing = run.failing_kept && c == 0;
@@ -157,16 +162,13 @@ bool state_diagnosed(Failure& shrunk, const DiagnosisRun& run, const std::vector
   if (!run.learner_fresh) return false;
   std::optional<size_t> c;
   for (size_t i = 0; i < run.cases && !c; ++i) {
-    const bool wrong = !got[i].defined() || (run.wrong ? run.wrong(i, got[i], expected[i])
-                                                       : !close(got[i], expected[i]));
-    if (wrong) c = i;
+    if (!got[i].defined() || wrong_output(run, i, got[i], expected[i])) c = i;
   }
   if (!c) return false;
   const kt::Tensor fresh = run.learner_fresh(*c);
   if (fresh.defined() == got[*c].defined() && (!fresh.defined() || identical(fresh, got[*c])))
     return false;
-  const bool fresh_right = fresh.defined() && (run.wrong ? !run.wrong(*c, fresh, expected[*c])
-                                                         : close(fresh, expected[*c]));
+  const bool fresh_right = fresh.defined() && !wrong_output(run, *c, fresh, expected[*c]);
   const bool failing = run.failing_kept && *c == 0;
   shrunk.diagnosis = "depends_on_earlier_calls";
   const std::string where = failing ? "this case" : "one of the grader's cases";

@@ -754,6 +754,37 @@ Journey journey_text(const std::vector<Step>& steps,
     const auto reached = std::find(at.begin(), at.end(), j);
     return reached == at.end() ? int64_t{0} : int64_t(reached - at.begin() + 1);
   };
+  // The ops that the ops `of` are given, and those given to them, back to a step, that are no
+  // step nor a number made for an op, made after `floor` and before `ceiling`; with the ops among
+  // those that read a step's result (Note [the ops between the steps and a differing op]).
+  struct Ancestry {
+    std::vector<int64_t> ops, reading_a_step;
+  };
+  const auto no_step_ancestry = [&](const std::vector<int64_t>& of, int64_t floor,
+                                    int64_t ceiling) {
+    Ancestry a;
+    std::vector<int64_t> todo = of;
+    std::vector<bool> seen(events.size(), false);
+    while (!todo.empty()) {
+      const int64_t i = todo.back();
+      todo.pop_back();
+      for (const kt::TensorMeta& m : events[size_t(i)].inputs) {
+        if (!input_named(m, inputs, events, size_t(i)).empty()) continue;
+        const int64_t j = maker_of(m, i);
+        if (j <= floor || j >= ceiling || seen[size_t(j)]) continue;
+        seen[size_t(j)] = true;
+        if (made_for_a_number(events[size_t(j)])) continue;
+        if (step_of(j) > 0) {
+          if (std::find(of.begin(), of.end(), i) == of.end()) a.reading_a_step.push_back(i);
+          continue;
+        }
+        a.ops.push_back(j);
+        todo.push_back(j);
+      }
+    }
+    std::sort(a.ops.begin(), a.ops.end());
+    return a;
+  };
   const auto op_of = [&](int64_t i) {
     const kt::TraceEvent& e = events[size_t(i)];
     std::string shown = std::string("#") + std::to_string(i + 1) + " " + op_text(e);
@@ -899,22 +930,7 @@ Journey journey_text(const std::vector<Step>& steps,
     if (reached_before.size() >= 2) floor = reached_before[reached_before.size() - 2];
   }
   if (!skip_steps) {
-    std::vector<int64_t> earlier, todo(from_there.begin(), from_there.end());
-    std::vector<bool> seen(events.size(), false);
-    while (!todo.empty()) {
-      const int64_t i = todo.back();
-      todo.pop_back();
-      for (const kt::TensorMeta& m : events[size_t(i)].inputs) {
-        if (!input_named(m, inputs, events, size_t(i)).empty()) continue;
-        const int64_t j = maker_of(m, i);
-        if (j <= floor || j >= list_from || seen[size_t(j)]) continue;
-        seen[size_t(j)] = true;
-        if (made_for_a_number(events[size_t(j)]) || step_of(j) > 0) continue;
-        earlier.push_back(j);
-        todo.push_back(j);
-      }
-    }
-    std::sort(earlier.begin(), earlier.end());
+    const std::vector<int64_t> earlier = no_step_ancestry(from_there, floor, list_from).ops;
     from_there.insert(from_there.begin(), earlier.begin(), earlier.end());
     given_earlier = !earlier.empty();
   }
@@ -990,27 +1006,9 @@ Journey journey_text(const std::vector<Step>& steps,
   // whose inputs the trace does not hold has no known ancestors: the ops that are no step nearest
   // it are listed instead (no_step_before).
   const auto no_step_ancestors = [&](int64_t of) {
-    std::vector<int64_t> found, todo{of};
-    std::vector<bool> seen(events.size(), false);
-    std::vector<int64_t> reads_step;
-    while (!todo.empty()) {
-      const int64_t i = todo.back();
-      todo.pop_back();
-      for (const kt::TensorMeta& m : events[size_t(i)].inputs) {
-        if (!input_named(m, inputs, events, size_t(i)).empty()) continue;
-        const int64_t j = maker_of(m, i);
-        if (j < 0 || seen[size_t(j)]) continue;
-        seen[size_t(j)] = true;
-        if (made_for_a_number(events[size_t(j)])) continue;
-        if (step_of(j) > 0) {
-          if (i != of) reads_step.push_back(i);
-          continue;
-        }
-        found.push_back(j);
-        todo.push_back(j);
-      }
-    }
-    std::sort(found.begin(), found.end());
+    const Ancestry a = no_step_ancestry({of}, -1, int64_t(events.size()));
+    const std::vector<int64_t>& found = a.ops;
+    const std::vector<int64_t>& reads_step = a.reading_a_step;
     std::vector<bool> keep(found.size(), found.size() <= 6);
     if (found.size() > 6) {
       size_t kept = 0;

@@ -18,6 +18,13 @@ kt::Tensor flattened(const Case& c, const Grads& g) {
 
 Grads with(const Case& c, const Steps& steps) { return grads_with_steps(c, steps); }
 
+/// The right gradients but dweight = the sum over every row of dout * `times` (x̂ where it belongs).
+Grads with_dweight_of(const Case& c, const kt::Tensor& times) {
+  Grads g = with(c, {});
+  g.dweight = kt::sum((c.dout * times).reshape({-1, c.x.size(-1)}), 0);
+  return g;
+}
+
 }  // namespace
 
 std::vector<Entry> catalogue() {
@@ -38,19 +45,11 @@ std::vector<Entry> catalogue() {
   add("dweight_from_raw_x", "the gradients with dweight = the sum of dout * x (x not normalised)",
       "dweight = the sum over every row of dout * x̂, x̂ = (x - mean) / sigma: the weight multiplies "
       "x̂, not x.",
-      [](const Case& c) {
-        Grads g = with(c, {});
-        g.dweight = kt::sum((c.dout * c.x).reshape({-1, c.x.size(-1)}), 0);
-        return g;
-      });
+      [](const Case& c) { return with_dweight_of(c, c.x); });
   add("dweight_from_centred_x",
       "the gradients with dweight = the sum of dout * (x - mean) (not divided by sigma)",
-      "dweight = the sum over every row of dout * x̂, x̂ = (x - mean) / sigma.", [](const Case& c) {
-        Grads g = with(c, {});
-        g.dweight =
-            kt::sum((c.dout * (c.x - kt::mean(c.x, -1, true))).reshape({-1, c.x.size(-1)}), 0);
-        return g;
-      });
+      "dweight = the sum over every row of dout * x̂, x̂ = (x - mean) / sigma.",
+      [](const Case& c) { return with_dweight_of(c, c.x - kt::mean(c.x, -1, true)); });
   add("dx_not_divided_by_sigma", "the gradients with dx not divided by sigma",
       "Divide dx by sigma = sqrt(var + eps).", [](const Case& c) {
         Grads g = with(c, {});

@@ -223,11 +223,18 @@ bool masks_what_op_does_not(const kt::Tensor& later, const kt::Tensor& step, con
 // missing before it; a matmul of the weights and V is no key rotation of the same shape). A later
 // step that only masks the diverging one is not "as like" an op that masks nothing, and an op
 // that is a multiple of the step (scores divided by the wrong scale, which equal no entry of the
-// step nor of any later one) is that step done differently. Of
-// several such ops before the next step reached, the one with most entries equal to the step's,
-// the last of equals (values centred before weights @ v: the matmul, not the subtraction).
-// Otherwise the row says "none", as before. A step that sums several ops (flash attention's
-// accumulators: Step::sums_ops) is not compared with any one of them.
+// step nor of any later one) is that step done differently. A later step cannot be the op, and
+// so makes nothing ambiguous, when it is given a step that an op after this one reached (tanh of
+// the gate, before up is computed, is silu(gate) done differently, not silu(gate) * up), or when
+// an op given this one's result and another step the later one is made from is as like it (layer
+// norm's g - mean(g) + x̂ mean(g x̂), a sign flipped, is that numerator done differently; the
+// division by sigma after it is dx). Of several such ops before the next step reached, the one with
+// most entries equal to the step's; of equals, one computed from every one of the step's inputs
+// (the sum of both terms, not one of them), and the last of those (values centred before weights @
+// v: the matmul, not the subtraction), never one that returns an input unchanged (a where that
+// keeps every row: the op before it computed the value). Otherwise the row says "none", as before.
+// A step that sums several ops (flash attention's accumulators: Step::sums_ops) is not compared
+// with any one of them.
 
 /// The learner's op that computes steps[s] differently: the first event from `from` on whose
 /// result has the step's shape and a dtype of its kind (a Bool mask is no score), and is no step
@@ -286,6 +293,63 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
   // step made from the call's inputs alone (the first) is compared only with a multiple of it
   // (scores with their scale left out): any op of its shape could be there by chance.
   if (steps[s].sums_ops) return -1;
+  // The op before `before` that made the tensor m (its last maker), or -1.
+  const auto maker_of = [&](const kt::TensorMeta& m, int64_t before) {
+    for (int64_t j = before; j-- > 0;)
+      if (grader::same_tensor(events[size_t(j)].output, m)) return j;
+    return int64_t{-1};
+  };
+  // A later step cannot be op i when it is given a step that a later op reached (tanh(gate) is
+  // no silu(gate) * up when up comes after it), nor when an op given op i's result and another
+  // step the later one is made from is as like it (layer norm's numerator with a sign flipped,
+  // then divided by sigma: the division is dx, the sum before it the numerator): it does not make
+  // op i ambiguous.
+  const auto needs_a_later_op = [&](const Step& later, int64_t i) {
+    if (std::any_of(later.from.begin(), later.from.end(), [&](size_t f) { return at[f] > i; }))
+      return true;
+    const int64_t here = equal_entries(events[size_t(i)].value, later.value);
+    for (int64_t j = i + 1; j < int64_t(events.size()); ++j) {
+      const kt::TraceEvent& next = events[size_t(j)];
+      if (!next.value.defined() || moves_only(next.op) ||
+          next.output.sizes != later.value.sizes() ||
+          std::find(at.begin(), at.end(), j) != at.end())
+        continue;
+      // Given op i's result and, beside it, another input of the later step (sigma, for dx).
+      const auto given = [&](int64_t op) {
+        return std::any_of(next.inputs.begin(), next.inputs.end(),
+                           [&](const kt::TensorMeta& m) { return maker_of(m, j) == op; });
+      };
+      const bool another_input = std::any_of(later.from.begin(), later.from.end(), [&](size_t f) {
+        return f != s && at[f] >= 0 && given(at[f]);
+      });
+      if (given(i) && another_input && equal_entries(next.value, later.value) >= here) return true;
+    }
+    return false;
+  };
+  // Whether op i is computed from every op that reached one of step s's inputs (a sum of both of
+  // the step's terms, not one of the terms).
+  const auto reads_every_input = [&](int64_t i) {
+    std::set<int64_t> wanted;
+    int64_t floor = i;
+    for (const size_t f : steps[s].from) {
+      wanted.insert(at[f]);
+      floor = std::min(floor, at[f]);
+    }
+    std::vector<int64_t> todo = {i};
+    std::vector<bool> seen(events.size(), false);
+    while (!todo.empty() && !wanted.empty()) {
+      const int64_t j = todo.back();
+      todo.pop_back();
+      for (const kt::TensorMeta& m : events[size_t(j)].inputs) {
+        const int64_t k = maker_of(m, j);
+        if (k < floor || seen[size_t(k)]) continue;
+        seen[size_t(k)] = true;
+        wanted.erase(k);
+        todo.push_back(k);
+      }
+    }
+    return wanted.empty();
+  };
   const bool from_inputs = steps[s].from.empty();
   int64_t inputs_made = 0;  // the ops after the step's inputs
   for (const size_t f : steps[s].from) {
@@ -326,7 +390,7 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
       const int64_t here = equal_entries(e.value, steps[s].value);
       bool later_alike = false;
       for (size_t later = s + 1; later < steps.size() && !later_alike; ++later) {
-        if (!fits(e, steps[later])) continue;
+        if (!fits(e, steps[later]) || needs_a_later_op(steps[later], i)) continue;
         const int64_t there = equal_entries(e.value, steps[later].value);
         later_alike =
             at[later] >= 0 || !computed_from(steps, later, s) ? there >= here : there > here;
@@ -336,9 +400,10 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
     }
   }
   // The candidate most like the step (most entries equal to it); of equals, a multiple of the step
-  // (the nearest to it), else one given an op of the step's inputs directly (log of the sum for
-  // max + log(sum), not a gather two ops on), and of those the last (the values centred before
-  // weights @ v: the matmul after the subtraction, both of the step's shape).
+  // (the nearest to it), else one computed from all of the step's inputs (the sum of both terms of
+  // dx's numerator, not one term), else one given an op of the step's inputs directly (log of the
+  // sum for max + log(sum), not a gather two ops on), and of those the last (the values centred
+  // before weights @ v: the matmul after the subtraction, both of the step's shape).
   const auto given_a_step_input = [&](const kt::TraceEvent& e) {
     for (const size_t f : steps[s].from)
       for (const kt::TensorMeta& m : e.inputs)
@@ -346,11 +411,27 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
     return false;
   };
   int64_t best = -1, best_alike = -1;
-  bool best_direct = false, best_multiple = false;
+  bool best_direct = false, best_multiple = false, best_reads_all = false;
   double best_off = 0.0;
+  // An op that selects among its inputs' entries and here returns one input unchanged (a where
+  // whose mask keeps every entry) computes nothing: the op that made that input is the one
+  // compared.
+  const auto passes_on = [&](int64_t i) {
+    static const std::set<std::string> selects = {"where",   "masked_fill", "maximum",
+                                                  "minimum", "clamp",       "nan_to_num"};
+    const kt::TraceEvent& e = events[size_t(i)];
+    if (selects.count(e.op) == 0) return false;
+    return std::any_of(e.inputs.begin(), e.inputs.end(), [&](const kt::TensorMeta& m) {
+      const int64_t j = maker_of(m, i);
+      return j >= 0 && events[size_t(j)].value.defined() &&
+             events[size_t(j)].output.sizes == e.output.sizes &&
+             equal_entries(events[size_t(j)].value, e.value) == e.value.numel();
+    });
+  };
   for (int64_t i = from; i < to; ++i) {
     const kt::TraceEvent& e = events[size_t(i)];
-    if (!fits(e, steps[s]) || std::find(at.begin(), at.end(), i) != at.end()) continue;
+    if (!fits(e, steps[s]) || std::find(at.begin(), at.end(), i) != at.end() || passes_on(i))
+      continue;
     const std::optional<double> ratio = multiple_of(e.value, steps[s].value);
     if (from_inputs && !ratio) continue;
     // Ambiguous when as like a later step (weights @ V beside a key rotation of the same shape,
@@ -361,7 +442,7 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
     bool later_alike = false;
     const bool multiple = ratio.has_value();
     for (size_t later = s + 1; later < steps.size() && !later_alike && !multiple; ++later) {
-      if (!fits(e, steps[later])) continue;
+      if (!fits(e, steps[later]) || needs_a_later_op(steps[later], i)) continue;
       const int64_t there = equal_entries(e.value, steps[later].value);
       // A later step reached by another op: this one is on its way there (the scores of the
       // next block before their mask) when it is more like that step.
@@ -372,6 +453,7 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
     }
     if (later_alike || here < best_alike) continue;
     const bool direct = given_a_step_input(e);
+    const bool reads_all = reads_every_input(i);
     // How far a multiple is from the step: |log |ratio||, 0 for the step itself.
     const double off = multiple ? std::abs(std::log(std::abs(*ratio))) : 0.0;
     if (here == best_alike) {
@@ -381,11 +463,15 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
       // it later); of the others, one given an op of the step's inputs directly.
       if (best_multiple && !multiple) continue;
       if (multiple && best_multiple && off > best_off + 1e-12) continue;
-      if (!multiple && !best_multiple && best_direct && !direct) continue;
+      if (!multiple && !best_multiple) {
+        if (best_reads_all && !reads_all) continue;
+        if (best_reads_all == reads_all && best_direct && !direct) continue;
+      }
     }
     best = i;
     best_alike = here;
     best_direct = direct;
+    best_reads_all = reads_all;
     best_multiple = multiple;
     best_off = off;
   }
@@ -907,12 +993,29 @@ Journey journey_text(const std::vector<Step>& steps,
     for (const size_t f : steps[diverging].from) list_from = std::max(list_from, at[f] + 1);
     skip_steps = list_from < after;
   }
+  // Skipping the steps reached, also the ops that only made their inputs (moe_router's argmax
+  // loop, which made the top k, listed before the ops that made P_e hid them as "16 more"):
+  // Note [the ops between the steps and a differing op].
+  std::set<int64_t> made_steps;
+  if (skip_steps) {
+    std::vector<int64_t> reached_since;
+    for (const int64_t a : at)
+      if (a >= list_from) reached_since.push_back(a);
+    const std::vector<int64_t> feeding =
+        no_step_ancestry(reached_since, list_from - 1, int64_t(events.size())).ops;
+    made_steps.insert(feeding.begin(), feeding.end());
+  }
   std::vector<int64_t> from_there;
+  int64_t for_steps = 0;
   for (int64_t i = list_from; i < int64_t(events.size()); ++i) {
     // A scalar made for an op with a number is no op of the learner's; a whole-tensor reduction
     // (a sum with no dim where a row sum belongs) is, and often the mistake.
     if (made_for_a_number(events[size_t(i)])) continue;
     if (skip_steps && std::find(at.begin(), at.end(), i) != at.end()) continue;
+    if (made_steps.count(i) != 0) {
+      ++for_steps;
+      continue;
+    }
     from_there.push_back(i);
   }
   // What those ops are given that earlier ops made and no step is (f_e computed before P_e, then
@@ -937,10 +1040,11 @@ Journey journey_text(const std::vector<Step>& steps,
   const std::string ops_from_there =
       given_earlier ? " Your ops from there, after the earlier ones they are given: "
                     : " Your ops from there: ";
-  // Six ops at most: the first ones; before a throw, the first three and the last three, which
-  // made what the op that threw was given (a key block sliced at the query block's rows).
+  // Six ops at most: the first three and the last three, which made what the code returned (a
+  // residual halved again at the end) or what the op that threw was given (a key block sliced at
+  // the query block's rows).
   std::string next;
-  const size_t first = threw && !thrower.empty() && from_there.size() > 6 ? 3 : 6;
+  const size_t first = from_there.size() > 6 ? 3 : 6;
   for (size_t n = 0; n < from_there.size() && n < first; ++n)
     next += (next.empty() ? "" : ", ") + op_of(from_there[n]);
   if (from_there.size() > 6) {
@@ -1004,7 +1108,9 @@ Journey journey_text(const std::vector<Step>& steps,
   // step, made from the steps reached and the call's inputs; the ones that read a step's result
   // are where the learner's way left the steps, and are kept when the list is cut to six. An op
   // whose inputs the trace does not hold has no known ancestors: the ops that are no step nearest
-  // it are listed instead (no_step_before).
+  // it are listed instead (no_step_before). The ops listed from a step no op reaches leave out
+  // those that only made what steps reached after it were given (moe_router's argmax loop, which
+  // made the top k for the gather: listed first, it hid the ops that made P_e as "16 more").
   const auto no_step_ancestors = [&](int64_t of) {
     const Ancestry a = no_step_ancestry({of}, -1, int64_t(events.size()));
     const std::vector<int64_t>& found = a.ops;

@@ -126,6 +126,19 @@ std::vector<std::string> registered_checks(const Kata& kata, const fs::path& stu
   return ids;
 }
 
+/// `text` with every run of whitespace (a line break, a table's padding) as one space.
+std::string spaces_as_one(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    const bool space = c == ' ' || c == '\n' || c == '\t';
+    if (!space)
+      out += c;
+    else if (!out.empty() && out.back() != ' ')
+      out += ' ';
+  }
+  return out;
+}
+
 std::string shorten(std::string s, size_t n = 400) {
   if (s.size() > n) s = s.substr(0, n) + "...";
   return s;
@@ -182,11 +195,13 @@ std::string judge(const Kata& kata, const Expectation& e, const std::optional<Ka
     return "should pass, got " + verdict + ": " + shorten(r->first_failure());
   }
   if (!e.message.empty()) {
-    // The reason must be said: in the report's message, a failing check's, or its diagnosis.
+    // The reason must be said: in the report's message, a failing check's, its diagnosis or its
+    // journey (whose table pads its columns: runs of spaces there count as one).
     bool said = r->message.find(e.message) != std::string::npos;
     for (const TestResult& t : r->tests)
       said = said || t.message.find(e.message) != std::string::npos ||
-             t.diagnosis_message.find(e.message) != std::string::npos;
+             t.diagnosis_message.find(e.message) != std::string::npos ||
+             spaces_as_one(t.journey).find(spaces_as_one(e.message)) != std::string::npos;
     if (!said)
       return "should say '" + e.message + "', got " + verdict + ": " + shorten(r->first_failure());
   }

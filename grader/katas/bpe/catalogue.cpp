@@ -21,12 +21,19 @@ std::vector<Entry> catalogue() {
       "Scan left to right: \"aaa\" becomes \"aa\" \"a\".",
       {.right_to_left_train = true, .right_to_left_encode = true});
   add("encode_not_by_rank", "BPE encoding the leftmost mergeable pair first",
-      "Apply the lowest-ranked merge present first, wherever it is.", {.encode_leftmost = true});
+      "Apply the lowest-ranked merge present first, wherever it is.",
+      {.encode = EncodeOrder::Leftmost});
   add("encode_latest_merge_first",
       "BPE encoding the highest-ranked merge present first (the latest learned)",
       "Apply the lowest-ranked merge present first: the earliest in `merges` is the one training "
       "made first.",
-      {.encode_latest_first = true});
+      {.encode = EncodeOrder::Latest});
+  add("encode_longest_match",
+      "BPE encoding as the longest match from the left (each piece the longest byte string that "
+      "is a merge's symbol), not by applying the merges",
+      "Start from the bytes and apply the merges, lowest-ranked first: the longest symbol is not "
+      "always the one the merges make (WordPiece matches the longest; BPE replays its merges).",
+      {.encode = EncodeOrder::LongestMatch});
   add("ties_to_largest_pair", "BPE breaking ties towards the largest pair",
       "Among equal counts take the smallest pair (std::pair's operator<, or the first of an "
       "ordered std::map).",

@@ -108,6 +108,19 @@ std::vector<Merge> train_with_steps(const Words& words, int64_t num_merges, cons
 
 std::vector<std::string> encode_with_steps(const std::string& word,
                                            const std::vector<Merge>& merges, const Steps& s) {
+  if (s.encode == EncodeOrder::LongestMatch) {
+    // Greedy from the left: the longest piece that is a byte or a merge's symbol.
+    std::set<std::string> vocabulary;
+    for (const Merge& m : merges) vocabulary.insert(m.first + m.second);
+    Seq out;
+    for (size_t i = 0; i < word.size();) {
+      size_t length = word.size() - i;
+      while (length > 1 && vocabulary.count(word.substr(i, length)) == 0) --length;
+      out.push_back(word.substr(i, length));
+      i += length;
+    }
+    return out;
+  }
   std::map<Merge, size_t> rank;
   for (size_t r = 0; r < merges.size(); ++r) rank.emplace(merges[r], r);
   Seq seq = bytes_of(word);
@@ -117,11 +130,11 @@ std::vector<std::string> encode_with_steps(const std::string& word,
     for (size_t i = 0; i + 1 < seq.size(); ++i) {
       const auto it = rank.find({seq[i], seq[i + 1]});
       if (it == rank.end()) continue;
-      if (s.encode_leftmost) {
+      if (s.encode == EncodeOrder::Leftmost) {
         pick = it->first;
         break;
       }
-      if (s.encode_latest_first ? (!pick || it->second > best) : it->second < best) {
+      if (s.encode == EncodeOrder::Latest ? (!pick || it->second > best) : it->second < best) {
         best = it->second;
         pick = it->first;
       }
@@ -144,7 +157,7 @@ Made pitfalls_made(const Steps& s) {
           .stale_pair_counts = s.stale_pair_counts,
           .merge_right_to_left =
               (s.right_to_left_train && !s.stale_pair_counts) || s.right_to_left_encode,
-          .encode_not_by_rank = s.encode_leftmost};
+          .encode_not_by_rank = s.encode == EncodeOrder::Leftmost};
 }
 
 }  // namespace grader::kata_bpe

@@ -12,6 +12,14 @@
 
 namespace grader::kata_bpe {
 
+/// The order in which an encoding applies the merges.
+enum class EncodeOrder {
+  ByRank,        // the statement's: the lowest-ranked merge present, at all its occurrences
+  Leftmost,      // encode_not_by_rank: the leftmost mergeable pair first
+  Latest,        // catalogue: the highest-ranked merge present first (the latest learned)
+  LongestMatch,  // catalogue: no merges applied, the longest symbol of the vocabulary from the left
+};
+
 /// How a learner's code may train and encode. The default is the statement's.
 struct Steps {
   bool counts_ignored = false;        // each distinct word weighs 1
@@ -19,13 +27,12 @@ struct Steps {
   bool stale_pair_counts = false;     // the first num_merges pairs of the first round's counts
   bool right_to_left_train = false;   // merge_right_to_left, in training
   bool right_to_left_encode = false;  // merge_right_to_left, in encoding
-  bool encode_leftmost = false;       // encode_not_by_rank: the leftmost mergeable pair first
+  EncodeOrder encode = EncodeOrder::ByRank;  // Leftmost: encode_not_by_rank
   // Mistakes of the catalogue only.
   bool ties_to_largest = false;        // ties broken towards the largest pair
   bool overlaps_counted_once = false;  // "aaa" counts (a, a) once
   bool one_merge_short = false;        // num_merges - 1 rounds
   bool last_count_wins = false;        // a word listed twice keeps its last count
-  bool encode_latest_first = false;    // encoding: the highest-ranked merge present first
 };
 
 std::vector<Merge> train_with_steps(const Words& words, int64_t num_merges, const Steps& steps);

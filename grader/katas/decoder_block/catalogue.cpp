@@ -103,6 +103,25 @@ std::vector<Entry> catalogue() {
         plus_one.w.mlp_norm = c.w.mlp_norm + 1.0;
         return with(plus_one, {});
       });
+  add("norm_weights_left_out",
+      "the block with both norms left unscaled (rms_norm with a weight of ones)",
+      "rms_norm(x, attn_norm_weight) and rms_norm(h, mlp_norm_weight): each norm multiplies by "
+      "its own weight, which the grader sets to random values.",
+      [](const Case& c) {
+        Case ones = c;
+        ones.w.attn_norm = kt::ones_like(c.w.attn_norm);
+        ones.w.mlp_norm = kt::ones_like(c.w.mlp_norm);
+        return with(ones, {});
+      });
+  add("norm_weights_applied_twice",
+      "the block with each norm's weight multiplied in twice (rms_norm(x, w) * w)",
+      "rms_norm(x, attn_norm_weight) already multiplies by the weight: use its result as it is.",
+      [](const Case& c) {
+        Case squared = c;
+        squared.w.attn_norm = c.w.attn_norm * c.w.attn_norm;
+        squared.w.mlp_norm = c.w.mlp_norm * c.w.mlp_norm;
+        return with(squared, {});
+      });
   return entries;
 }
 

@@ -99,6 +99,26 @@ std::vector<Entry> catalogue() {
         return Grads{dx, kt::sum((c.dout * xhat).reshape({-1, c.x.size(-1)}), 0),
                      kt::sum(c.dout.reshape({-1, c.x.size(-1)}), 0)};
       });
+  add("dweight_times_weight",
+      "the gradients with dweight = the sum of dout * weight * x̂ (g * x̂, the weight in it)",
+      "dweight = the sum over every row of dout * x̂: the weight's gradient does not carry the "
+      "weight itself (g = dout * weight is dx's).",
+      [](const Case& c) { return with_dweight_of(c, c.weight * normalised(c).first); });
+  add("dbias_times_weight", "the gradients with dbias = the sum of dout * weight (of g)",
+      "dbias = the sum over every row of dout: the bias is added after the weight multiplies, so "
+      "its gradient carries no weight.",
+      [](const Case& c) {
+        Grads g = with(c, {});
+        g.dbias = kt::sum((c.dout * c.weight).reshape({-1, c.x.size(-1)}), 0);
+        return g;
+      });
+  add("dx_divided_by_variance", "the gradients with dx divided by sigma² (var + eps), not sigma",
+      "Divide dx by sigma = sqrt(var + eps) once: x̂ already holds the other 1 / sigma.",
+      [](const Case& c) {
+        Grads g = with(c, {});
+        g.dx = g.dx / normalised(c).second;
+        return g;
+      });
   return entries;
 }
 

@@ -146,18 +146,18 @@ Outcome check_row_identities(uint64_t seed) {
     if (worst_sum <= 1e-9 && worst_dot <= 1e-9) return std::nullopt;
     std::ostringstream m;
     if (worst_sum > 1e-9) {
-      m << "a row of dx does not sum to 0 (its sum is " << worst_sum
-        << " of the size of the terms it is made of): adding the same number to every x of a row "
-           "changes "
-           "nothing (the mean absorbs it), so the gradient has no component along (1, ..., 1). ";
+      m << "a row of dx does not sum to 0: its sum is " << worst_sum
+        << " times the size of the terms dx is made of, where it must be 0 up to rounding. Adding "
+           "the same number to every x of a row changes nothing (the mean absorbs it), so the "
+           "gradient has no component along (1, ..., 1). ";
     }
     if (worst_dot > 1e-9) {
-      m << "a row of dx is not orthogonal to x̂, up to eps's share (sum(dx * x̂) must be eps / "
-           "(var + eps) * sum(g * x̂) / sigma; yours is off by "
+      m << "a row of dx is not orthogonal to x̂ up to eps's share: sum(dx * x̂) must be eps / "
+           "(var + eps) * sum(g * x̂) / sigma, and yours is off by "
         << worst_dot
-        << " of the size of the terms it is made of): scaling a row's deviations from its mean "
-           "changes nothing "
-           "but eps's share, so the gradient has (almost) no component along x̂. ";
+        << " times the size of the terms it is made of, where it must be 0 up to rounding. "
+           "Scaling a row's deviations from its mean changes nothing but eps's share, so the "
+           "gradient has (almost) no component along x̂. ";
     }
     m << "Both follow from dx = (g - mean(g) - x̂ * mean(g * x̂)) / sigma.";
     Failure f = failure(c, called.grads, m.str());

@@ -14,15 +14,27 @@ namespace grader::kata_moe_router {
 // Note [moe_router's tolerances]
 // The experts are compared exactly: on Spread and Large logits every two of a row are at least
 // 0.05 apart, so their probabilities differ by a factor of at least e^0.05 and no rounding reorders
-// them; on Ties logits the tied values are equal in any correct computation (the same ops on the
-// same numbers), and the lower id goes first. The gates and the loss of a Float64 case are
-// compared at rtol 1e-9, atol 1e-12; of a Float32 case at rtol 1e-5, atol 1e-6: a softmax of at
-// most 8 values, a sum and a quotient of at most 8 round to a few 6e-8 relative each, and the loss
-// is a sum of at most 8 products of such values. The detectors and the catalogue work in Float64.
+// them. A Large row's values near its maximum span less than 80: their probabilities are at least
+// e^-80, normal in Float32 (a span of 104 or more made some 0 in Float32 but not in Float64, and
+// the reference, in Float64, ordered what a right Float32 computation ties: the worked solution
+// failed one seed in ten). The others are 800 below the maximum: e^-800 is exactly 0 in either
+// dtype, so those probabilities are equal in any computation that takes them (the reference puts
+// the lower id first), while exact arithmetic orders them by logit (code that picks its top k on
+// the logits): both are right, and a routing equal to routing_by_logits is judged by it. Code
+// that masks its picks with 0 picks one of them twice, which neither is. On Ties logits the tied
+// values are equal in any correct computation (the same ops on the same numbers), and the lower id
+// goes first. The gates and the loss of a Float64 case are compared at rtol 1e-9, atol 1e-12; of a
+// Float32 case at rtol 1e-5, atol 1e-6: a softmax of at most 8 values, a sum and a quotient of at
+// most 8 round to a few 6e-8 relative each, and the loss is a sum of at most 8 products of such
+// values. The detectors and the catalogue work in Float64.
 
 namespace {
 
 bool is_float32(const Case& c) { return c.logits.dtype() == kt::Float32; }
+
+/// How far below their row's maximum a Large case puts some logits: past e^-745, the smallest
+/// Float64, their probabilities are exactly 0.
+constexpr double kFarBelow = 800;
 
 /// Moves a row's values apart so that every two differ by at least `gap`, keeping their order.
 void spread(std::vector<double>& row, double gap) {
@@ -75,18 +87,41 @@ Case generate(const Spec& spec) {
   } else {
     const bool large = spec.logits == Logits::Large;
     const std::vector<double> r = kt::randn({n, e}, gen).to_vector<double>();
+    // Large: which experts go far below their row's maximum (Note [moe_router's tolerances]).
+    const std::vector<double> far =
+        large ? kt::rand({n, e}, gen).to_vector<double>() : std::vector<double>(size_t(n * e), 1.0);
     for (int64_t t = 0; t < n; ++t) {
       std::vector<double> row(r.begin() + t * e, r.begin() + (t + 1) * e);
-      for (double& x : row) x = large ? 30 * x + 500 : 2 * x;
+      for (double& x : row) x = large ? 8 * x + 1000 : 2 * x;
       spread(row, large ? 1.0 : 0.05);
+      const double top = *std::max_element(row.begin(), row.end());
+      const double low = *std::min_element(row.begin(), row.end());
+      // INVARIANT: a Large row's near values span less than 80 (rescaled in the rare row that
+      // would not), so that none of their probabilities is below Float32's smallest normal.
+      if (large && top - low > 80)
+        for (double& x : row) x = top - (top - x) * 80 / (top - low);
+      for (int64_t j = 0; j < e; ++j)
+        if (row[size_t(j)] != top && far[size_t(t * e + j)] < 1.0 / 3) row[size_t(j)] -= kFarBelow;
       values.insert(values.end(), row.begin(), row.end());
     }
-    c.values = large ? "30 * randn + 500, every two of a row at least 1 apart"
+    c.values = large ? "8 * randn + 1000, every two of a row at least 1 apart, about a third "
+                       "of them (never a row's largest) 800 lower"
                      : "2 * randn, every two of a row at least 0.05 apart";
   }
-  // Rounded to float32, values 0.05 apart near 10 or 1 apart near 600 stay apart.
+  // Rounded to float32, values 0.05 apart near 10 or 1 apart near 1000 stay apart.
   c.logits = kt::from_vector(values, {n, e}).to(dtype);
   return c;
+}
+
+bool has_zero_probabilities(const Case& c) {
+  const int64_t e = c.logits.size(1);
+  const std::vector<double> v = c.logits.to(kt::Float64).contiguous().to_vector<double>();
+  for (size_t t = 0; t + size_t(e) <= v.size(); t += size_t(e)) {
+    const auto row = v.begin() + int64_t(t);
+    const double top = *std::max_element(row, row + e);
+    if (std::any_of(row, row + e, [&](double x) { return top - x >= 745; })) return true;
+  }
+  return false;
 }
 
 Outcome run_moe_router_property(uint64_t seed, int cases,
@@ -113,6 +148,34 @@ Called call_learner_on(const Case& c) {
 }
 
 ref::Routing run_reference(const Case& c) { return ref::route_top_k(c.logits, c.k); }
+
+ref::Routing routing_by_logits(const Case& c) {
+  const int64_t n = c.logits.size(0), e = c.logits.size(1);
+  const std::vector<double> logits = c.logits.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> p = ref::router_probs(c.logits).to_vector<double>();
+  std::vector<int64_t> index;
+  std::vector<double> gate, assigned(size_t(e), 0.0), mean(size_t(e), 0.0);
+  for (int64_t t = 0; t < n; ++t) {
+    std::vector<int64_t> order(static_cast<size_t>(e));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+      return logits[size_t(t * e + a)] > logits[size_t(t * e + b)];
+    });
+    double sum = 0;
+    for (int64_t j = 0; j < c.k; ++j) sum += p[size_t(t * e + order[size_t(j)])];
+    for (int64_t j = 0; j < c.k; ++j) {
+      const int64_t x = order[size_t(j)];
+      index.push_back(x);
+      gate.push_back(p[size_t(t * e + x)] / sum);
+      assigned[size_t(x)] += 1;
+    }
+    for (int64_t j = 0; j < e; ++j) mean[size_t(j)] += p[size_t(t * e + j)] / double(n);
+  }
+  double aux = 0;
+  for (int64_t j = 0; j < e; ++j) aux += assigned[size_t(j)] / double(n * c.k) * mean[size_t(j)];
+  return {kt::from_vector(index, {n, c.k}), kt::from_vector(gate, {n, c.k}),
+          kt::scalar_tensor(double(e) * aux)};
+}
 
 kt::Tensor packed(const kt::Tensor& index, const kt::Tensor& gate, const kt::Tensor& aux) {
   if (!index.defined() || !gate.defined() || !aux.defined() || aux.dim() != 0 || gate.dim() != 2 ||

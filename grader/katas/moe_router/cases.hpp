@@ -13,7 +13,8 @@ namespace grader::kata_moe_router {
 enum class Logits {
   Spread,  // 2 * randn, every two of a row at least 0.05 apart (no near-ties)
   Ties,    // whole numbers from 0 to 2: exact ties in most rows
-  Large,   // 30 * randn + 500, spread as Spread: exp overflows unless the maximum is taken out
+  Large,   // 8 * randn + 1000, spread; a third 800 lower: exp overflows unless the maximum is taken
+           // out, and the far ones' probabilities are exactly 0 (ties)
 };
 
 /// Ranges a check draws its cases from. The defaults are the general checks' ranges.
@@ -40,6 +41,10 @@ struct Case {
 /// Draws a case inside a RapidCheck property.
 Case generate(const Spec& spec);
 
+/// Whether some token's probability is exactly 0 in either dtype (a logit 745 or more below its
+/// row's maximum): those tie, the lower id first.
+bool has_zero_probabilities(const Case& c);
+
 /// grader::run_property, minus the RapidCheck values that only build what the case shows.
 Outcome run_moe_router_property(uint64_t seed, int cases,
                                 const std::function<std::optional<Failure>()>& body);
@@ -52,6 +57,11 @@ struct Called {
 };
 Called call_learner_on(const Case& c);
 ref::Routing run_reference(const Case& c);
+
+/// The routing exact arithmetic gives, which is also right (Note [moe_router's tolerances]): each
+/// token's experts ordered by their logits, so that those whose probabilities are 0 in floating
+/// point come by decreasing logit, not by id; the gates and aux_loss of that choice.
+ref::Routing routing_by_logits(const Case& c);
 
 /// The routing as one Float64 vector: expert_index, gate (row-major), aux_loss; undefined unless
 /// the three have the shapes (N, k), (N, k) and [] (any dtype). What the detectors and the

@@ -790,3 +790,98 @@ TEST_CASE("a step that may be folded into a later one is never the divergence wh
     CHECK(grader::first_diverging(four, {0, -1, 1, 2}) == 4u);
   }
 }
+
+namespace {
+
+/// An op's event whose result lives at `address` and that is given the results at `given`.
+kt::TraceEvent linked(const std::string& op, const std::vector<double>& v, uint64_t address,
+                      const std::vector<uint64_t>& given = {}) {
+  const auto meta = [](uint64_t at) {
+    kt::TensorMeta m;
+    m.sizes = {3};
+    m.strides = {1};
+    m.address = at;
+    return m;
+  };
+  kt::TraceEvent e = event(op, values(v));
+  e.output = meta(address);
+  for (const uint64_t g : given) e.inputs.push_back(meta(g));
+  return e;
+}
+
+}  // namespace
+
+TEST_CASE("a later step made from a step computed after the op does not make the op ambiguous",
+          "[journey]") {
+  // x; g = 2x; u = x + 1; p = g * u. The code's tanh of x, before u, is g done differently: it
+  // cannot be p, which needs u.
+  const std::vector<Step> four = {{"x", values({1, 2, 3}), -1, {}},
+                                  {"g = 2x", values({2, 4, 6}), -1, {0}},
+                                  {"u = x + 1", values({2, 3, 4}), -1, {0}},
+                                  {"p = g * u", values({4, 12, 24}), -1, {1, 2}}};
+  const std::string text = journey_text_of(
+      four,
+      {linked("add", {1, 2, 3}, 10), linked("tanh", {9, 9, 9}, 11, {10}),
+       linked("add", {2, 3, 4}, 12, {10}), linked("mul", {18, 27, 36}, 13, {11, 12})},
+      values({18, 27, 36}));
+  INFO(text);
+  CHECK(text.find("#2 tanh of #1 (step 1) -> [3], other values  <- first divergence") !=
+        std::string::npos);
+}
+
+TEST_CASE(
+    "an op handed on with another input of a later step is no later step, but the diverging one",
+    "[journey]") {
+  // x; sig = x + 1; num = 3x; dx = num / sig. The code's num is wrong, then is divided
+  // by sig: the division is dx, so the op before it is num done differently.
+  const std::vector<Step> four = {{"x", values({1, 2, 3}), -1, {}},
+                                  {"sig = x + 1", values({2, 3, 4}), -1, {0}},
+                                  {"num = 3x", values({3, 6, 9}), -1, {0}},
+                                  {"dx = num / sig", values({1.5, 2, 2.25}), -1, {2, 1}}};
+  const std::vector<kt::TraceEvent> events = {
+      linked("add", {1, 2, 3}, 10), linked("add", {2, 3, 4}, 11, {10}),
+      linked("mul", {-3, -6, 3}, 12, {10}), linked("div", {-1.5, -2, 0.75}, 13, {12, 11})};
+  const std::string text = journey_text_of(four, events, values({-1.5, -2, 0.75}));
+  INFO(text);
+  CHECK(text.find("#3 mul of #1 (step 1) -> [3], other values  <- first divergence") !=
+        std::string::npos);
+  // Handed on without sig, it could be dx done differently: which one is unknown.
+  std::vector<kt::TraceEvent> alone = events;
+  alone[3] = linked("exp", {0.05, 0.0025, 20}, 13, {12});
+  CHECK(
+      journey_text_of(four, alone, values({0.05, 0.0025, 20})).find("none  <- first divergence") !=
+      std::string::npos);
+}
+
+TEST_CASE("of ops as like the step, one computed from all of its inputs is shown computing it",
+          "[journey]") {
+  // x; y; num = x + y. The code negates each and subtracts: the subtraction, computed from both,
+  // not the negation of y given directly.
+  const std::vector<Step> three = {{"x", values({1, 2, 3}), -1, {}},
+                                   {"y", values({2, 3, 4}), -1, {}},
+                                   {"num = x + y", values({3, 5, 7}), -1, {0, 1}}};
+  const std::string text =
+      journey_text_of(three,
+                      {linked("add", {1, 2, 3}, 10), linked("sub", {2, 3, 4}, 11),
+                       linked("neg", {-1, -2, -3}, 12, {10}), linked("neg", {-2, -3, -4}, 13, {11}),
+                       linked("sub", {1, 1, 1}, 14, {12, 13})},
+                      values({1, 1, 1}));
+  INFO(text);
+  CHECK(text.find("#5 sub of #3 and #4 -> [3], other values  <- first divergence") !=
+        std::string::npos);
+}
+
+TEST_CASE("an op that returns an input unchanged is not shown computing a step; its input's op is",
+          "[journey]") {
+  // x; y = 2x. The code computes 5s from x, then a where that keeps every entry of them (given x
+  // too): the mul computed y differently, the where only passed it on.
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  const std::string text =
+      journey_text_of(two,
+                      {linked("add", {1, 2, 3}, 10), linked("mul", {5, 5, 5}, 11, {10}),
+                       linked("where", {5, 5, 5}, 12, {11, 10})},
+                      values({5, 5, 5}));
+  INFO(text);
+  CHECK(text.find("#2 mul of #1 (step 1) -> [3], other values  <- first divergence") !=
+        std::string::npos);
+}

@@ -53,7 +53,7 @@ TEST_CASE("bpe's pitfalls, one at a time, each change some discriminating case's
        {kata_bpe::Steps{.counts_ignored = true}, kata_bpe::Steps{.pairs_across_words = true},
         kata_bpe::Steps{.stale_pair_counts = true},
         kata_bpe::Steps{.right_to_left_train = true, .right_to_left_encode = true},
-        kata_bpe::Steps{.encode_leftmost = true}}) {
+        kata_bpe::Steps{.encode = kata_bpe::EncodeOrder::Leftmost}}) {
     bool changes = false;
     for (const Case& c : discriminating_cases())
       changes = changes ||

@@ -22,20 +22,27 @@ Outcome check_ignored_rows_in_mean(uint64_t seed) {
                 : "the rows whose target is " + ii + " are read as ordinary rows of class " +
                       std::to_string(c.ignore_index) + " (ignore_index is never looked at)";
         // Code that compares the target with -100 (PyTorch's default) instead of ignore_index:
-        // right on the same rows marked -100 with ignore_index = -100.
+        // right on the same rows marked -100 with ignore_index = -100. Code that leaves out every
+        // negative target is right with -7 too: each is said as it is.
         std::string hard_coded;
-        if (steps.ignored != Steps::Ignored::ZeroedInMean && c.ignore_index != -100) {
+        const auto right_when_marked = [&](int64_t mark) {
           Case marked = c;
-          marked.ignore_index = -100;
+          marked.ignore_index = mark;
           marked.target = kt::where(c.target == double(c.ignore_index),
-                                    kt::full_like(c.target, -100.0), c.target);
+                                    kt::full_like(c.target, double(mark)), c.target);
           const Run run = run_learner(marked);
-          if (run.ok() && matches(marked, run.out, run_reference(marked)))
-            hard_coded =
-                " With ignore_index = -100 (the same rows' targets -100) your code does leave "
-                "them out: it compares the target with -100, PyTorch's default, not with the "
-                "ignore_index it is given.";
-        }
+          return run.ok() && matches(marked, run.out, run_reference(marked));
+        };
+        if (steps.ignored != Steps::Ignored::ZeroedInMean && c.ignore_index != -100 &&
+            right_when_marked(-100))
+          hard_coded =
+              right_when_marked(-7)
+                  ? " With ignore_index = -100 or -7 (the same rows' targets set to it) your code "
+                    "does leave them out: it leaves out the rows whose target is negative, not "
+                    "those whose target is the ignore_index it is given."
+                  : " With ignore_index = -100 (the same rows' targets -100) your code does leave "
+                    "them out: it compares the target with -100, PyTorch's default, not with the "
+                    "ignore_index it is given.";
         return what +
                ". An ignored row leaves the loss entirely: the mean runs over the rows "
                "whose target is not ignore_index, and divides by their number (PyTorch "

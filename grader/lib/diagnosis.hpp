@@ -150,6 +150,10 @@ struct Diagnosis {
   /// journey.hpp): each form's steps; the journey follows the one the learner's ops go furthest in.
   std::function<std::vector<std::vector<Step>>(const Case&)> forms;
   std::function<std::string(const Case&)> case_text;
+  /// Whether a case no entry explains is run again as the first call of a fresh learner's process
+  /// (Note [a result that depends on earlier calls]): off where the check's own message already
+  /// names the state the result depends on (draws taken from another generator than the one given).
+  bool fresh_process = true;
   std::vector<std::string> map_axes;
   /// What the learner's call returns for the journey, when not `learner`'s output (the value
   /// steps.back() stands for); undefined when it threw.
@@ -230,10 +234,11 @@ void diagnose_after_shrinking(Failure& f, const Case& failing,
       run.wrong = [&](size_t c, const kt::Tensor& got, const kt::Tensor& expected) {
         return d.wrong(cases[c], got, expected);
       };
-    run.learner_fresh = [&](size_t c) {
-      const remote::FreshLearner fresh;
-      return d.learner(cases[c]);
-    };
+    if (d.fresh_process)
+      run.learner_fresh = [&](size_t c) {
+        const remote::FreshLearner fresh;
+        return d.learner(cases[c]);
+      };
     diagnose(shrunk, run);
   };
 }

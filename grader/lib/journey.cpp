@@ -1037,8 +1037,10 @@ Journey journey_text(const std::vector<Step>& steps,
     from_there.insert(from_there.begin(), earlier.begin(), earlier.end());
     given_earlier = !earlier.empty();
   }
+  // Skipping the steps reached since, the list starts before some of them: it says so.
   const std::string ops_from_there =
       given_earlier ? " Your ops from there, after the earlier ones they are given: "
+      : skip_steps  ? " Your ops after the steps it is made from (other steps reached left out): "
                     : " Your ops from there: ";
   // Six ops at most: the first three and the last three, which made what the code returned (a
   // residual halved again at the end) or what the op that threw was given (a key block sliced at
@@ -1204,12 +1206,30 @@ Journey journey_text(const std::vector<Step>& steps,
     return with_number_note({text + "\n", step, "", steps_alike}, events);
   }
   if (differently >= 0) {
+    // A multiple given an op that is already a multiple by another factor (the smoothing weight
+    // times a sum where the mean belongs: "times 1.2", of which "times 6" is the mistake): that
+    // one is said too, or the reader takes the last factor for the wrong one.
+    std::string already;
+    if (const auto ratio = multiple_of(events[size_t(differently)].value, steps[diverging].value))
+      for (const kt::TensorMeta& m : events[size_t(differently)].inputs) {
+        const int64_t j = maker_of(m, differently);
+        if (j < 0 || step_of(j) > 0 || !events[size_t(j)].value.defined()) continue;
+        const auto before = multiple_of(events[size_t(j)].value, steps[diverging].value);
+        if (!before || std::abs(*before - *ratio) <= 1e-9 * std::abs(*ratio)) continue;
+        char factor[32];
+        std::snprintf(factor, sizeof factor, "%.6g", *before);
+        const std::string reading = report::ratio_reading(*before);
+        already = "; #" + std::to_string(j + 1) +
+                  ", which it is given, is already the step times " + factor +
+                  (reading.empty() ? "" : " = " + reading);
+        break;
+      }
     // The decisive op is on the table's row; here, what it computes beside what it should.
     text += "Your op " + op_of(differently) + " has the shape of step " +
             std::to_string(diverging + 1) + " (" + steps[diverging].name +
             ") but computes it differently: " +
             where_it_differs(events[size_t(differently)].value, steps[diverging].value) +
-            multiple_text(events[size_t(differently)].value, steps[diverging].value) +
+            multiple_text(events[size_t(differently)].value, steps[diverging].value) + already +
             (diverging == 0 ? ". It is the first step, so the mistake is in that op or in what "
                               "it is given."
                             : ". Every step before it is there, so the mistake is in that op or in "

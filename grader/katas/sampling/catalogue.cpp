@@ -70,6 +70,12 @@ std::vector<Entry> catalogue() {
       "The k-th largest score is at index k - 1 of the scores sorted in decreasing order: keep "
       "every score >= that one.",
       {.top_k = S::TopK::OneMore});
+  add("top_k_counts_values_once",
+      "the draws of a sampler whose top-k threshold is the k-th largest distinct score (a value "
+      "that repeats counted once)",
+      "The k-th largest counts repeats, as torch.topk does: with scores [2, 2, 1] and k = 2 the "
+      "threshold is 2, and the 1 is dropped.",
+      {.top_k = S::TopK::Distinct});
   add("top_p_ignores_top_k",
       "the draws of a sampler whose nucleus sums probabilities over all V tokens, not over the "
       "ones top-k kept (top-p applied before top-k comes to the same)",
@@ -109,7 +115,10 @@ std::vector<Case> discriminating_cases() {
           make({0.5, 1.75, 1.0, 1.0, -0.5, 0.25}, 1.3, 2, 1.0, 14, 40),
           make({-0.5, 1.25, 0.375, -1.5, 0.875, 0.0}, 0.8, 0, 1.0, 15, 40),
           // Top-k with no tie at its cut: keeping one more token shows.
-          make({0.25, 1.125, -0.75, 0.875, 0.0, -0.25}, 1.0, 2, 1.0, 16, 40)};
+          make({0.25, 1.125, -0.75, 0.875, 0.0, -0.25}, 1.0, 2, 1.0, 16, 40),
+          // The 2nd largest score twice, top_k = 3: counting the repeat once keeps a fourth token
+          // (the strict cut still keeps one).
+          make({1.5, 1.0, 1.0, 0.25, 0.625, -0.5}, 1.0, 3, 1.0, 17, 40)};
 }
 
 kt::Tensor outcome(const Case& c, const Walk& walk) {
@@ -135,6 +144,15 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
     d.keeps_failing = [](const Case& c) { return c.logits.dtype() == kt::Float64; };
     d.learner = learner_outcome;
     d.reference = [](const Case& c) { return outcome(c, reference_walk(c)); };
+    // Code whose calls take another count of numbers from gen than the statement's (kt's default
+    // generator, a second draw) depends on earlier calls through that generator's state: the
+    // check's message says so, and the fresh-process diagnosis would only say it again, on some
+    // seeds and not others.
+    {
+      const Called called = call_learner_on(failing);
+      d.fresh_process =
+          !called.run.ok() || called.draws == (failing.temperature == 0 ? 0 : failing.calls);
+    }
     d.wrong = [](const Case& c, const kt::Tensor& got, const kt::Tensor&) {
       if (!got.defined()) return true;
       const std::vector<double> g = got.to_vector<double>();

@@ -42,7 +42,7 @@ size_t Walk::position(double u) const {
 }
 
 int64_t Walk::token(double u) const {
-  if (!draws) return fixed;
+  if (fixed >= 0) return fixed;
   return order.empty() ? -1 : order[position(u)];
 }
 
@@ -53,7 +53,7 @@ std::vector<int64_t> Walk::tokens(const std::vector<double>& u) const {
 }
 
 bool Walk::gives(int64_t token, double u, double tol) const {
-  if (!draws) return token == fixed;
+  if (fixed >= 0) return token == fixed;
   if (order.empty()) return false;
   const size_t lo = position(std::max(0.0, u - tol)), hi = position(u + tol);
   for (size_t i = lo; i <= hi && i < order.size(); ++i)
@@ -74,8 +74,9 @@ Walk walk_with_steps(const std::vector<double>& x, double temperature, int64_t t
   Walk w;
   double t = temperature;
   if (temperature == 0) {
-    if (steps.zero == S::Zero::Greedy || steps.zero == S::Zero::GreedyLastOnTies) {
-      w.draws = false;
+    if (steps.zero == S::Zero::Greedy || steps.zero == S::Zero::GreedyLastOnTies ||
+        steps.zero == S::Zero::GreedyDraws) {
+      w.draws = steps.zero == S::Zero::GreedyDraws;
       const double m = *std::max_element(x.begin(), x.end());
       for (size_t i = 0; i < v; ++i)
         if (x[i] == m && (w.fixed < 0 || steps.zero == S::Zero::GreedyLastOnTies))
@@ -109,7 +110,14 @@ Walk walk_with_steps(const std::vector<double>& x, double temperature, int64_t t
     // (OneMore: sorted[top_k] where sorted[top_k - 1] belongs; no further than the last score.)
     const size_t at =
         steps.top_k == S::TopK::OneMore ? std::min(size_t(top_k), v - 1) : size_t(top_k) - 1;
-    const double kth = s[ranked[at]];
+    double kth = s[ranked[at]];
+    if (steps.top_k == S::TopK::Distinct) {
+      // The k-th of the distinct values, or the smallest when there are fewer.
+      std::vector<double> values;
+      for (const size_t i : ranked)
+        if (values.empty() || s[i] != values.back()) values.push_back(s[i]);
+      kth = values[std::min(values.size(), size_t(top_k)) - 1];
+    }
     if (steps.top_k == S::TopK::Exactly) {
       for (size_t r = 0; r < size_t(top_k); ++r) survivors[ranked[r]] = true;
     } else {

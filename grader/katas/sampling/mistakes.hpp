@@ -25,12 +25,14 @@ struct Steps {
     GreedyLastOnTies,  // the last index of the largest logit, no draw
     ClampTiny,         // T clamped to 1e-10 and sampled: one draw
     AsOne,             // sampled as if T were 1: one draw
+    GreedyDraws,       // the first index of the largest logit, but one draw taken (catalogue only)
   };
   enum class TopK {
     TiesKept,  // every score >= the k-th largest: right
     Exactly,   // k tokens exactly, the lower index first among ties
     Strict,    // the scores > the k-th largest: the k-th and its ties dropped (none left at k = 1)
     OneMore,   // every score >= the (k+1)-th largest: the threshold read one place too far
+    Distinct,  // every score >= the k-th largest distinct value: repeats counted once (catalogue)
   };
   enum class NucleusFrom {
     KeptScores,  // softmax of the top-k survivors' scores: right
@@ -66,7 +68,7 @@ struct Walk {
   std::vector<int64_t> order;
   std::vector<double> p;  // by position in order
   bool draws = true;
-  int64_t fixed = -1;  // the token returned without a draw
+  int64_t fixed = -1;  // the token returned whatever is drawn (greedy), or -1
   /// The position in `order` one draw u picks: the first whose running sum exceeds u, else the
   /// last (0 when no token is kept).
   [[nodiscard]] size_t position(double u) const;

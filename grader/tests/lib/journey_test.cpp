@@ -885,3 +885,18 @@ TEST_CASE("an op that returns an input unchanged is not shown computing a step; 
   CHECK(text.find("#2 mul of #1 (step 1) -> [3], other values  <- first divergence") !=
         std::string::npos);
 }
+
+TEST_CASE("a multiple given an op that is already another multiple of the step says both",
+          "[journey]") {
+  // x; y = 2x. The code makes 6x (y times 3), then scales it by 0.2: the op shown is the nearer
+  // multiple (times 0.6), and the factor 3 it was given is said too.
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  const std::string text =
+      journey_text_of(two,
+                      {linked("add", {1, 2, 3}, 10), linked("mul", {6, 12, 18}, 11, {10}),
+                       linked("mul", {1.2, 2.4, 3.6}, 12, {11})},
+                      values({1.2, 2.4, 3.6}));
+  INFO(text);
+  CHECK(text.find("(everywhere the step times 0.6); #2, which it is given, is already the step "
+                  "times 3.") != std::string::npos);
+}

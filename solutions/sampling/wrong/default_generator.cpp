@@ -1,5 +1,4 @@
 // expect: fail
-// expect-diagnosis: depends_on_earlier_calls
 // Draws from kt's default generator instead of gen: the caller's gen is never advanced.
 #include <algorithm>
 #include <cmath>

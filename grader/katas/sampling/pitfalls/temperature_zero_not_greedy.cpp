@@ -6,8 +6,12 @@ namespace grader::kata_sampling {
 namespace {
 
 Outcome check_temperature_zero_not_greedy(uint64_t seed) {
-  return detect(seed, detector_spec(Temperature::Zero, Filter::Random, Filter::Random),
-                Steps{.zero = Steps::Zero::AsOne}, &Made::temperature_zero_not_greedy,
+  // The largest logit repeated: a clamped temperature samples among the tied maxima, code that
+  // is greedy but still draws a number returns the first every time. That is not this pitfall
+  // (the greedy check says what it is), and only ties tell the two apart.
+  Spec spec = detector_spec(Temperature::Zero, Filter::Random, Filter::Random);
+  spec.ties = true;
+  return detect(seed, spec, Steps{.zero = Steps::Zero::AsOne}, &Made::temperature_zero_not_greedy,
                 "temperature_zero_not_greedy", [](const Case& c, const Steps& steps) {
                   return "at temperature 0 your " + std::to_string(c.calls) +
                          " calls each drew a number from gen" +

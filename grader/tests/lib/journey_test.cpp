@@ -623,9 +623,10 @@ TEST_CASE("before a throw, the ops listed start after the step's inputs and end 
   const grader::Journey j = grader::journey_text(four, events, kt::Tensor(), {}, true);
   INFO(j.text);
   CHECK(j.step == "step 4 (c = 2a)");
-  CHECK(j.text.find("Your ops from there: #3 view -> [3], #5 neg -> [2], #6 neg -> [2], and 4 "
-                    "more, then #11 neg -> [2], #12 neg -> [2], #13 neg -> [2], then #14 matmul, "
-                    "which threw.") != std::string::npos);
+  CHECK(j.text.find("Your ops after the steps it is made from (other steps reached left out): "
+                    "#3 view -> [3], #5 neg -> [2], #6 neg -> [2], and 4 more, then #11 neg -> "
+                    "[2], #12 neg -> [2], #13 neg -> [2], then #14 matmul, which threw.") !=
+        std::string::npos);
 }
 
 TEST_CASE("steps held with their axes in another order say which, and so does the result",

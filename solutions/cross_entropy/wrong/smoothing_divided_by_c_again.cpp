@@ -13,7 +13,8 @@ kt::Tensor cross_entropy(const kt::Tensor& logits, const kt::Tensor& target, int
   const kt::Tensor safe = kt::where(keep, target, kt::zeros_like(target)).to(kt::Int64);
   const kt::Tensor nll = -kt::gather(log_p, 1, safe.unsqueeze(1)).squeeze(1);
   const kt::Tensor smooth = -kt::mean(log_p, 1);
-  const kt::Tensor loss = (1.0 - label_smoothing) * nll + label_smoothing * smooth / double(logits.size(1));
+  const kt::Tensor loss =
+      (1.0 - label_smoothing) * nll + label_smoothing * smooth / double(logits.size(1));
   const kt::Tensor kept = kt::where(keep, loss, kt::zeros_like(loss));
   return kt::sum(kept) / kt::sum(keep).to(logits.dtype());
 }

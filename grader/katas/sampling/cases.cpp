@@ -277,8 +277,11 @@ std::string explain_draw(const Case& c, size_t i, int64_t got) {
     for (double& x : scores) x /= c.temperature;
     const double own = scores[token];
     std::sort(scores.begin(), scores.end(), std::greater<>());
-    return ", a token top_k = " + std::to_string(c.top_k) + " drops: its score " + number(own) +
-           " is below the " + ordinal(c.top_k) + " largest, " + number(scores[size_t(c.top_k) - 1]);
+    // "score" is the logit over the temperature: said where the two differ.
+    const std::string score = c.temperature == 1 ? "score" : "score (logit / temperature)";
+    return ", a token top_k = " + std::to_string(c.top_k) + " drops: its " + score + " " +
+           number(own) + " is below the " + ordinal(c.top_k) + " largest, " +
+           number(scores[size_t(c.top_k) - 1]);
   };
   const std::string yours =
       "yours returned " + std::to_string(got) +

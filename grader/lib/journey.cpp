@@ -279,6 +279,14 @@ bool computed_from(const std::vector<Step>& steps, size_t later, size_t s) {
 /// Ops whose trace event holds their first input only (cat, stack: kt's OpScope takes one).
 bool records_first_only(const std::string& op) { return op == "cat" || op == "stack"; }
 
+/// The op before `before` that made the tensor m (its last maker, where memory was reused), or -1.
+int64_t maker_before(const std::vector<kt::TraceEvent>& events, const kt::TensorMeta& m,
+                     int64_t before) {
+  for (int64_t j = before; j-- > 0;)
+    if (grader::same_tensor(events[size_t(j)].output, m)) return j;
+  return -1;
+}
+
 int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t from,
                              const std::vector<Step>& steps, size_t s,
                              const std::vector<int64_t>& at,
@@ -295,9 +303,7 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
   if (steps[s].sums_ops) return -1;
   // The op before `before` that made the tensor m (its last maker), or -1.
   const auto maker_of = [&](const kt::TensorMeta& m, int64_t before) {
-    for (int64_t j = before; j-- > 0;)
-      if (grader::same_tensor(events[size_t(j)].output, m)) return j;
-    return int64_t{-1};
+    return maker_before(events, m, before);
   };
   // A later step cannot be op i when it is given a step that a later op reached (tanh(gate) is
   // no silu(gate) * up when up comes after it), nor when an op given op i's result and another
@@ -832,9 +838,7 @@ Journey journey_text(const std::vector<Step>& steps,
   // The op before `before` that made the tensor m (its last maker, where memory was reused), or
   // -1; and the step (1-based) an op reached, or 0.
   const auto maker_of = [&](const kt::TensorMeta& m, int64_t before) {
-    for (int64_t j = before; j-- > 0;)
-      if (same_tensor(events[size_t(j)].output, m)) return j;
-    return int64_t{-1};
+    return maker_before(events, m, before);
   };
   const auto step_of = [&](int64_t j) {
     const auto reached = std::find(at.begin(), at.end(), j);

@@ -44,11 +44,14 @@ std::string float32_rounding_note(const kt::Tensor& got, const kt::Tensor& expec
   char about[32];  // "3e-08": std::to_string would print 0.000000
   std::snprintf(about, sizeof about, "%.1g", worst);
   const std::string tiny = std::string(" The difference is tiny (about ") + about;
-  // Values that are not float32's, off by a few roundings: float32 inside, or a term that small
-  // left out or placed otherwise (eps added to the step instead of its denominator): both said.
+  // Values that are not float32's, off by a few roundings: a term that small left out or placed
+  // otherwise (eps added to the step instead of its denominator), or float32 inside: both said,
+  // the term first (readers of a float64 case took float32 for the lead, round 45).
   if (!float32_values)
-    return tiny + " relative): float32 arithmetic inside leaves that much (keep every step in " +
-           dtype + "), and so does a small term such as eps left out or put in another place.";
+    return tiny +
+           " relative): a small term such as eps left out or put in another place leaves "
+           "that much, and so does float32 arithmetic inside (keep every step in " +
+           dtype + ").";
   return tiny + " relative), the size float32 arithmetic leaves: keep every step in " + dtype + ".";
 }
 
@@ -84,8 +87,16 @@ std::string values_text(const kt::Tensor& t) {
 
 void show_worst_row(const kt::Tensor& got, const kt::Tensor& expected, Failure& failure,
                     const std::string& name, int64_t axis) {
-  if (!got.defined() || got.sizes() != expected.sizes() || got.dim() < 1 || got.numel() == 0)
+  if (!got.defined() || got.sizes() != expected.sizes() || got.numel() == 0) return;
+  if (got.dim() == 0) {
+    // A 0-d result (a loss, a scalar parameter) is its one number, with the digits that differ.
+    const auto [e, g] =
+        texts_that_differ(expected.to(kt::Float64).item(), got.to(kt::Float64).item());
+    failure.expected = name + " = " + e;
+    failure.got = name + " = " + g;
+    failure.difference = difference_text(got, expected);
     return;
+  }
   const int64_t rank = got.dim();
   const int64_t a = axis < 0 ? axis + rank : axis;
   // The slices along `a` as the rows of a matrix: `a` moved last (swapped with the last axis).

@@ -62,8 +62,8 @@ std::string difference_text(const kt::Tensor& got, const kt::Tensor& expected);
 
 /// Fills failure.expected / failure.got with the slice along `axis` (the last one by default) where
 /// got differs most from expected (NaN counts as the largest difference), e.g.
-/// "out[1, 0, :] = [...]", or "out[:, 2] = [...]" along axis 0. Leaves them empty when the shapes
-/// differ.
+/// "out[1, 0, :] = [...]", or "out[:, 2] = [...]" along axis 0; "out = 0.25" for a 0-d result.
+/// Leaves them empty when the shapes differ.
 void show_worst_row(const kt::Tensor& got, const kt::Tensor& expected, Failure& failure,
                     const std::string& name = "out", int64_t axis = -1);
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "grader/channel/draws.hpp"
 #include "kt/generator.hpp"
 
 namespace grader {

@@ -177,14 +177,20 @@ bool proportional(const kt::Tensor& op, const kt::Tensor& step) {
   return multiple_of(op, step).has_value();
 }
 
+std::string argument_reading(double x, const std::vector<NamedInput>& inputs);
+
 /// " (everywhere the step times 0.707107 = 1 / sqrt(2))" when `op` is a multiple of `step`; "".
-std::string multiple_text(const kt::Tensor& op, const kt::Tensor& step) {
+std::string multiple_text(const kt::Tensor& op, const kt::Tensor& step,
+                          const std::vector<NamedInput>& inputs) {
   const std::optional<double> r = multiple_of(op, step);
   if (!r) return "";
-  // 1.41421 read as sqrt(2), 0.894427 as sqrt(4/5) (report::ratio_reading).
+  // 0.69857 read as sqrt(1 - beta1^step), a scalar the call named, its root, square or
+  // reciprocal (argument_reading); else 1.41421 as sqrt(2), 0.894427 as sqrt(4/5)
+  // (report::ratio_reading).
   char text[64];
   std::snprintf(text, sizeof text, " (everywhere the step times %.6g", *r);
-  const std::string reading = report::ratio_reading(*r);
+  std::string reading = argument_reading(*r, inputs);
+  if (reading.empty()) reading = report::ratio_reading(*r);
   std::string out = text;
   if (!reading.empty()) out += " = " + reading;
   return out + ")";
@@ -684,16 +690,21 @@ std::string argument_reading(double x, const std::vector<NamedInput>& inputs) {
   const auto near = [](double a, double b) {
     return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
   };
+  // The number itself first, then its root, square or reciprocal; a reading that another one
+  // matches as well is none (0.1 is eps, not sqrt(lr), where lr = 0.01 and eps = 0.1; and 0.316228
+  // beside eps = 0.1 and 1 - beta2 = 0.1 could be the root of either).
+  std::vector<std::string> exact, derived;
   for (const NamedInput& in : inputs) {
     if (!in.value.defined() || in.value.dim() != 0) continue;
     const double v = in.value.to(kt::Float64).item();
     if (v == 0.0 || v == 1.0 || !std::isfinite(v)) continue;
-    if (near(x, v)) return in.name;
-    if (v > 0 && near(x, std::sqrt(v))) return "sqrt(" + in.name + ")";
-    if (near(x, v * v)) return in.name + "^2";
-    if (near(x, 1.0 / v)) return "1 / " + in.name;
+    if (near(x, v)) exact.push_back(in.name);
+    if (v > 0 && near(x, std::sqrt(v))) derived.push_back("sqrt(" + in.name + ")");
+    if (near(x, v * v)) derived.push_back(in.name + "^2");
+    if (near(x, 1.0 / v)) derived.push_back("1 / " + in.name);
   }
-  return "";
+  if (!exact.empty()) return exact.size() == 1 ? exact.front() : "";
+  return derived.size() == 1 ? derived.front() : "";
 }
 
 /// j with a note on its last line when the ops it lists skip a number (#1, #3) for an op that only
@@ -781,13 +792,22 @@ Journey journey_text(const std::vector<Step>& steps,
   for (size_t st = 0;
        !threw && st <= std::min(diverging, moved_at) && st < steps.size() && !layout_step_moved;
        ++st) {
-    if (at[st] >= 0 || !steps[st].layout || !feeds_moved[st] || st == moved_at) continue;
+    // (Or the diverging step itself, when an op holds its numbers in its shape in other places:
+    // the k heads tiled with cat where each is repeated in place.)
+    if (at[st] >= 0 || !steps[st].layout || (!feeds_moved[st] && st != diverging) || st == moved_at)
+      continue;
     const std::vector<double> wanted = sorted_values(steps[st].value);
-    for (size_t i = 0; i < events.size(); ++i) {
+    // The diverging step's own: only an op after its inputs that is no step (the input of a
+    // permutation holds its numbers too).
+    size_t start = 0;
+    if (!feeds_moved[st])
+      for (const size_t f : steps[st].from) start = std::max(start, size_t(at[f] + 1));
+    for (size_t i = start; i < events.size(); ++i) {
       const kt::TraceEvent& e = events[i];
       if (!e.value.defined() || e.output.sizes != steps[st].value.sizes() ||
           !same_values(sorted_values(e.value), wanted))
         continue;
+      if (!feeds_moved[st] && std::find(at.begin(), at.end(), int64_t(i)) != at.end()) continue;
       at[st] = int64_t(i);
       diverging = st;
       layout_step_moved = true;
@@ -822,7 +842,7 @@ Journey journey_text(const std::vector<Step>& steps,
         kt::allclose(returned.to(kt::Float64), steps.back().value.to(kt::Float64), 1e-9, 1e-12));
   if (diverging == steps.size() && !returns_other) return {};
   // What the journey names: the diverging step, or the last one when the code returns another.
-  const std::string step =
+  std::string step =
       returns_other ? "what is returned after step " + std::to_string(steps.size())
                     : "step " + std::to_string(diverging + 1) + " (" + steps[diverging].name + ")";
   // The last event a step before the divergence reached: the learner's ops from there on.
@@ -947,6 +967,87 @@ Journey journey_text(const std::vector<Step>& steps,
     const size_t arrow = shown.find(" -> ");
     return shown.substr(0, arrow) + " of " + of + shown.substr(arrow);
   };
+  // Note [what a multiple goes on to]
+  // A step computed as a multiple of itself is often put right by a later op with a number, or
+  // nearly: a mean computed as a sum, then divided by D - 1 after a multiplication by x̂ (layer
+  // norm's backward). The journey compares the sum, "the step times 5", and stopped there: the
+  // reader, told the sum is the mistake, took the mean and kept the division. The first three ops
+  // made from the multiple (directly or through each other, no step among them) are listed when one
+  // of them is given a plain number, so the "div of #14 and 4" that was meant to make the mean is
+  // read beside the "times 5", and the first division (or multiplication) by a number says whether
+  // it undoes the multiple: "#16 divides by 4, where undoing the times 5 takes 5". Where it does
+  // (eps added to the sum before the division by D), the multiple is the learner's way to the step,
+  // and the sentence that blamed "that op or what it is given" says instead that the mistake is in
+  // what the code does with it before that division (readers took the sum for the mistake, round
+  // 45). Where no op with a number follows, nothing is added.
+  struct Onward {
+    std::string listed;      // "#14 mul of ..., #16 div of #14 and 4 -> [2, 3, 5]"; "" for none
+    int64_t undone_at = -1;  // the op that divides the multiple back out, or -1
+    std::string before;      // the ops made from the multiple before that one, listed
+    std::string scaled;      // "#16 divides by 4, where undoing the times 5 takes 5", or ""
+  };
+  const auto goes_on_to = [&](int64_t of, double ratio) {
+    std::set<int64_t> made = {of};
+    std::vector<int64_t> onward;
+    bool with_number = false;
+    // The first op that divides what it is given of these by a number (or multiplies it by one),
+    // and the factor it divides by.
+    int64_t scaling = -1;
+    double by = 0.0;
+    for (int64_t j = of + 1; j < int64_t(events.size()) && onward.size() < 3; ++j) {
+      const kt::TraceEvent& e = events[size_t(j)];
+      if (made_for_a_number(e) || step_of(j) > 0) continue;
+      bool from_it = false, number = false;
+      double value = 0.0;
+      for (const kt::TensorMeta& m : e.inputs) {
+        const int64_t k = maker_of(m, j);
+        from_it = from_it || made.count(k) != 0;
+        if (k >= 0 && made_for_a_number(events[size_t(k)]) && events[size_t(k)].value.defined()) {
+          number = true;
+          value = events[size_t(k)].value.to(kt::Float64).item();
+        }
+      }
+      if (!from_it) continue;
+      made.insert(j);
+      onward.push_back(j);
+      with_number = with_number || number;
+      if (number && scaling < 0 && e.inputs.size() == 2 && (e.op == "div" || e.op == "mul") &&
+          value != 0.0 && std::isfinite(value)) {
+        scaling = j;
+        by = e.op == "div" ? value : 1.0 / value;
+      }
+    }
+    Onward out;
+    if (!with_number) return out;
+    for (const int64_t j : onward) out.listed += (out.listed.empty() ? "" : ", ") + op_of(j);
+    if (scaling < 0) return out;
+    char factor[32], wanted[32];
+    std::snprintf(factor, sizeof factor, "%.6g", by);
+    std::snprintf(wanted, sizeof wanted, "%.6g", ratio);
+    if (std::abs(by - ratio) <= 1e-9 * std::abs(ratio)) {
+      out.undone_at = scaling;
+      for (const int64_t j : onward)
+        if (j < scaling) out.before += (out.before.empty() ? "" : ", ") + op_of(j);
+    } else
+      out.scaled = "#" + std::to_string(scaling + 1) + " divides by " + factor +
+                   ", where undoing the times " + wanted + " takes " + wanted;
+    return out;
+  };
+  // Note [what a multiple goes on to]
+  Onward onward;
+  if (differently >= 0)
+    if (const auto ratio = multiple_of(events[size_t(differently)].value, steps[diverging].value))
+      onward = goes_on_to(differently, *ratio);
+  // Undone later, the multiple is the code's way to its step: the first divergence is the next
+  // step no op reaches (mean + eps, where eps went in before the division by D).
+  size_t marked = diverging;
+  if (onward.undone_at >= 0)
+    for (size_t i = diverging + 1; i < steps.size(); ++i)
+      if (at[i] < 0) {
+        marked = i;
+        step = "step " + std::to_string(i + 1) + " (" + steps[i].name + ")";
+        break;
+      }
   size_t width = 0;
   for (const Step& s : steps) width = std::max(width, s.name.size());
   width = std::min<size_t>(width + 2, 42);
@@ -976,7 +1077,15 @@ Journey journey_text(const std::vector<Step>& steps,
     } else if (i == diverging && differently >= 0) {
       // (Appended piece by piece, as above: GCC 12's -Wstringop-overflow misfires on the chain.)
       line += op_of(differently);
-      line += ", other values  <- first divergence";
+      if (marked != diverging) {
+        line += ", other values (#";
+        line += std::to_string(onward.undone_at + 1);
+        line += " divides them back)";
+      } else {
+        line += ", other values  <- first divergence";
+      }
+    } else if (i == marked && marked != diverging) {
+      line += "none  <- first divergence";
     } else if (i == diverging && !returns_other) {
       line += "none  <- first divergence";
     } else {
@@ -1233,19 +1342,35 @@ Journey journey_text(const std::vector<Step>& steps,
             std::to_string(diverging + 1) + " (" + steps[diverging].name +
             ") but computes it differently: " +
             where_it_differs(events[size_t(differently)].value, steps[diverging].value) +
-            multiple_text(events[size_t(differently)].value, steps[diverging].value) + already +
-            (diverging == 0 ? ". It is the first step, so the mistake is in that op or in what "
-                              "it is given."
-                            : ". Every step before it is there, so the mistake is in that op or in "
-                              "what it is given.");
-    text += given_text(differently);
-    if (!events[size_t(differently)].inputs.empty()) {
-      const std::string between = no_step_ancestors(differently);
-      if (!between.empty())
-        text += " Your ops between the steps and it (their results are no step): " + between + ".";
-    } else if (const std::string unused = no_step_before(differently); !unused.empty()) {
-      text += " Your ops before it whose results are no step: " + unused + ".";
+            multiple_text(events[size_t(differently)].value, steps[diverging].value, inputs) +
+            already;
+    if (onward.undone_at >= 0)
+      text += ". Your #" + std::to_string(onward.undone_at + 1) +
+              " divides that factor back out later, so this op is your way to the step, not the "
+              "mistake: the mistake is in what your code does with its result before #" +
+              std::to_string(onward.undone_at + 1) +
+              (onward.before.empty() ? std::string(" (below).") : ": " + onward.before + ".");
+    else
+      text += diverging == 0 ? ". It is the first step, so the mistake is in that op or in what "
+                               "it is given."
+                             : ". Every step before it is there, so the mistake is in that op or "
+                               "in what it is given.";
+    // (What it is given is no suspect where a later op undoes it, and "It" would read as the ops
+    // just named.)
+    if (onward.undone_at < 0) {
+      text += given_text(differently);
+      if (!events[size_t(differently)].inputs.empty()) {
+        const std::string between = no_step_ancestors(differently);
+        if (!between.empty())
+          text +=
+              " Your ops between the steps and it (their results are no step): " + between + ".";
+      } else if (const std::string unused = no_step_before(differently); !unused.empty()) {
+        text += " Your ops before it whose results are no step: " + unused + ".";
+      }
     }
+    if (!onward.listed.empty())
+      text += " Your code goes on with it: " + onward.listed + "." +
+              (onward.scaled.empty() ? "" : " " + onward.scaled + ".");
     return with_number_note({text + "\n", step, "", steps_alike}, events);
   }
   if (threw) {

@@ -4,6 +4,8 @@
 // shares its storage and must see every update. Back go the Run (run.out: the learner's param after
 // the last call), that copy's values, the state and whether a gradient changed. The runner's side
 // is call_learner_on in cases.cpp; what one writes, the other reads, in the same order.
+#include <cmath>
+
 #include "adamw.hpp"
 #include "grader/learner/serve.hpp"
 
@@ -29,13 +31,27 @@ const serve::Serve call("adamw", [](wire::Reader& in, wire::Writer& out) {
   std::vector<kt::Tensor> grads0;
   for (const kt::Tensor& g : grads) grads0.push_back(g.defined() ? g.clone() : g);
   out.run(call_learner([&] {
-    serve::learner_code_starts({{"param", param},
-                                {"grad", grads.front()},
-                                {"lr", kt::scalar_tensor(cfg.lr)},
-                                {"beta1", kt::scalar_tensor(cfg.beta1)},
-                                {"beta2", kt::scalar_tensor(cfg.beta2)},
-                                {"eps", kt::scalar_tensor(cfg.eps)},
-                                {"weight_decay", kt::scalar_tensor(cfg.weight_decay)}});
+    // The first call's numbers as the statement and the steps name them: a number of the
+    // learner's is read as one, its root, square or reciprocal. The bias corrections only past the
+    // first step, where they would be 1 - beta1 and 1 - beta2 again (two names for one number
+    // read as neither).
+    std::vector<serve::NamedInput> named = {{"param", param},
+                                            {"grad", grads.front()},
+                                            {"lr", kt::scalar_tensor(cfg.lr)},
+                                            {"beta1", kt::scalar_tensor(cfg.beta1)},
+                                            {"beta2", kt::scalar_tensor(cfg.beta2)},
+                                            {"eps", kt::scalar_tensor(cfg.eps)},
+                                            {"weight_decay", kt::scalar_tensor(cfg.weight_decay)},
+                                            {"1 - beta1", kt::scalar_tensor(1.0 - cfg.beta1)},
+                                            {"1 - beta2", kt::scalar_tensor(1.0 - cfg.beta2)}};
+    if (state.step > 0) {
+      const auto correction = [&](double beta) {
+        return 1.0 - std::pow(beta, double(state.step + 1));
+      };
+      named.push_back({"1 - beta1^step", kt::scalar_tensor(correction(cfg.beta1))});
+      named.push_back({"1 - beta2^step", kt::scalar_tensor(correction(cfg.beta2))});
+    }
+    serve::learner_code_starts(named);
     for (size_t i = 0; i < grads.size(); ++i) {
       if (i > 0)
         serve::name_inputs({{"param", param},

@@ -24,9 +24,13 @@ ref::AdamWResult adamw_with_steps(const Case& c, const Steps& s) {
   const bool l2 = s.decay == Decay::L2 || s.decay == Decay::Both;
   const double decay = 1 - (s.decay_times_lr ? k.lr * k.weight_decay : k.weight_decay);
   const double b1 = s.betas_swapped ? k.beta2 : k.beta1, b2 = s.betas_swapped ? k.beta1 : k.beta2;
+  bool fresh = !c.exp_avg.defined();
   for (const kt::Tensor& grad : c.grads) {
     const std::vector<double> g0 = values_of(grad, p.size());
     if (s.state_not_kept) m.assign(p.size(), 0.0), v.assign(p.size(), 0.0);
+    // Moments made from the first gradient where they are undefined (then updated as usual).
+    const bool start_at_grad = s.moments_start_at_grad && fresh;
+    fresh = false;
     // Never incremented: the corrections use step + 1 on every call, and state keeps its count.
     const int64_t now = s.step_not_incremented ? step + 1 : ++step;
     const double t = double(s.correction_step_behind ? now - 1 : now);
@@ -36,12 +40,13 @@ ref::AdamWResult adamw_with_steps(const Case& c, const Steps& s) {
       const double g = l2 ? g0[i] + k.weight_decay * p[i] : g0[i];
       if (decoupled && !s.decay_after_update) p[i] *= decay;
       const double g2 = s.second_moment_of_abs ? std::abs(g) : g * g;
+      if (start_at_grad) m[i] = g, v[i] = g2;
       if (s.moment_weights_swapped) {
         m[i] = (1 - b1) * m[i] + b1 * g;
         v[i] = (1 - b2) * v[i] + b2 * g2;
       } else {
         m[i] = b1 * m[i] + (1 - b1) * g;
-        v[i] = b2 * v[i] + (1 - b2) * g2;
+        v[i] = b2 * v[i] + (1 - b2) * (s.second_moment_of_m ? m[i] * m[i] : g2);
       }
       const double top = s.momentum_ignored ? g : m[i];
       double update = 0;
@@ -56,7 +61,8 @@ ref::AdamWResult adamw_with_steps(const Case& c, const Steps& s) {
           denom = s.no_sqrt ? v_hat + k.eps : std::sqrt(v_hat + k.eps);
         else
           denom = (s.no_sqrt ? v_hat : std::sqrt(v_hat)) + k.eps;
-        update = k.lr * (s.momentum_ignored ? top : top / bc1) / denom;
+        const double c1 = s.first_correction_rooted ? std::sqrt(bc1) : bc1;
+        update = k.lr * (s.momentum_ignored ? top : top / c1) / denom;
       }
       p[i] = s.ascent ? p[i] + update : p[i] - update;
       if (decoupled && s.decay_after_update) p[i] *= decay;

@@ -39,6 +39,9 @@ struct Steps {
   bool ascent = false;                   // param += the update
   bool state_not_kept = false;           // each call starts from zero moments
   bool step_not_incremented = false;     // state.step never changes (corrections at step + 1)
+  bool moments_start_at_grad = false;    // undefined moments start as grad and grad^2, not zeros
+  bool second_moment_of_m = false;       // v from the new exp_avg squared, not grad^2
+  bool first_correction_rooted = false;  // the step size lr / sqrt(1 - beta1^t)
 };
 
 /// The parameter and the state after every step of the case, Float64, computed with `steps`.

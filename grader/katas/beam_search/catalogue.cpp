@@ -60,6 +60,12 @@ std::vector<Entry> catalogue() {
         "Stop after a step that leaves at least beam_width finished: the statement's search ends "
         "there."},
        {.stop = S::Stop::Never}},
+      {{"stops_when_best_candidate_is_eos",
+        "the hypotheses of a search that stops after a step whose best candidate ends in eos "
+        "(greedy decoding's rule), not when beam_width have finished",
+        "Stop after a step that leaves at least beam_width finished (or none live, or "
+        "max_new_tokens steps): one eos, even the best candidate, finishes one hypothesis only."},
+       {.stop = S::Stop::AtBestEos}},
       {{"starts_with_width_copies",
         "the hypotheses of a search that starts from beam_width copies of the empty hypothesis",
         "Start from one empty hypothesis: beam_width copies give every first token beam_width "
@@ -68,6 +74,21 @@ std::vector<Entry> catalogue() {
       {{"tokens_include_bos", "the statement's hypotheses with bos first in their tokens",
         "tokens leave bos out: they are what the search generated, eos included."},
        {.tokens_with_bos = true}},
+      {{"log_prob_not_accumulated",
+        "the hypotheses of a search whose log_prob is the model's value for the last token alone, "
+        "not the running sum along the tokens",
+        "A candidate's log_prob is its hypothesis's log_prob plus the model's value for the new "
+        "token: carry the sum from step to step."},
+       {.carry = S::Carry::Last}},
+      {{"finished_not_sorted",
+        "the statement's finished hypotheses in the order they finished (those that took eos, "
+        "then the live ones left at the stop), not sorted by score",
+        "Sort the finished hypotheses by decreasing score (ties: higher log_prob, then the "
+        "smaller tokens) before keeping the first beam_width."},
+       {.order = S::Order::Found}},
+      {{"one_step_too_many", "the hypotheses of a search that runs max_new_tokens + 1 steps",
+        "Run at most max_new_tokens steps: loop while step < max_new_tokens."},
+       {.one_step_more = true}},
   };
 }
 

@@ -19,7 +19,7 @@ std::vector<Steps> searched_steps() {
           for (const auto order : {S::Order::Score, S::Order::LogProb})
             for (const auto carry : {S::Carry::Sums, S::Carry::Products})
               for (const auto stop : {S::Stop::AtWidth, S::Stop::AboveWidth,
-                                      S::Stop::AtFirstFinished, S::Stop::Never})
+                                      S::Stop::AtFirstFinished, S::Stop::Never, S::Stop::AtBestEos})
                 for (const bool copies : {false, true})
                   for (const bool live_finished : {true, false})
                     for (const bool with_bos : {false, true})

@@ -40,7 +40,7 @@ Core search_core(const ref::NextValues& model, int64_t bos, int64_t eos, int64_t
   const auto ends_in_eos = [&](const Hyp& h) {
     return !h.tokens.empty() && h.tokens.back() == eos;
   };
-  const auto stops = [&](size_t finished) {
+  const auto stops = [&](size_t finished, bool best_is_eos) {
     switch (s.stop) {
       case Steps::Stop::AtWidth:
         return int64_t(finished) >= beam_width;
@@ -50,11 +50,14 @@ Core search_core(const ref::NextValues& model, int64_t bos, int64_t eos, int64_t
         return finished > 0;
       case Steps::Stop::Never:
         return false;
+      case Steps::Stop::AtBestEos:
+        return best_is_eos;
     }
     return false;
   };
   std::vector<Hyp> live(s.start_with_copies ? size_t(beam_width) : 1), finished;
-  for (int64_t step = 0; step < max_new_tokens && !live.empty(); ++step) {
+  const int64_t most = max_new_tokens + (s.one_step_more ? 1 : 0);
+  for (int64_t step = 0; step < most && !live.empty(); ++step) {
     std::vector<Candidate> pool;
     for (size_t i = 0; i < live.size(); ++i) {
       if (s.eos == Steps::Eos::KeptLive && ends_in_eos(live[i])) {
@@ -68,7 +71,7 @@ Core search_core(const ref::NextValues& model, int64_t bos, int64_t eos, int64_t
       for (size_t t = 0; t < values.size(); ++t) {
         Candidate c{i, int64_t(t), live[i]};
         c.hyp.tokens.push_back(int64_t(t));
-        c.hyp.sum += values[t];
+        c.hyp.sum = (s.carry == Steps::Carry::Last ? 0.0 : c.hyp.sum) + values[t];
         c.hyp.product *= std::exp(values[t]);
         own.push_back(std::move(c));
       }
@@ -108,7 +111,7 @@ Core search_core(const ref::NextValues& model, int64_t bos, int64_t eos, int64_t
       }
     }
     live = std::move(next);
-    if (stops(finished.size())) break;
+    if (stops(finished.size(), !pool.empty() && pool.front().token == eos)) break;
   }
   Core core;
   const auto out = [&](const Hyp& h) {
@@ -133,7 +136,7 @@ std::vector<ref::Hypothesis> result_of(const Core& core, int64_t bos, int64_t be
   }
   if (s.order == Steps::Order::Score) {
     std::stable_sort(out.begin(), out.end(), ref::ranks_before);
-  } else {
+  } else if (s.order == Steps::Order::LogProb) {
     std::stable_sort(out.begin(), out.end(),
                      [](const ref::Hypothesis& a, const ref::Hypothesis& b) {
                        if (a.log_prob != b.log_prob) return a.log_prob > b.log_prob;

@@ -38,11 +38,13 @@ struct Steps {
   enum class Order {
     Score,    // (right)
     LogProb,  // the scores right, the order by log_prob
+    Found,    // not sorted: the order they finished in, then the live ones left (catalogue)
   } order = Order::Score;
   /// What a hypothesis carries.
   enum class Carry {
     Sums,      // the running sum of the values (right)
     Products,  // the product of exp(value), log taken at the end
+    Last,      // the model's value for the last token alone, nothing carried (catalogue)
   } carry = Carry::Sums;
   /// When the search stops early (besides no live hypothesis and max_new_tokens).
   enum class Stop {
@@ -50,15 +52,17 @@ struct Steps {
     AboveWidth,       // ... > beam_width finished
     AtFirstFinished,  // ... one finished
     Never,            // never early
+    AtBestEos,        // ... whose best candidate ends in eos (greedy decoding's rule)
   } stop = Stop::AtWidth;
   bool start_with_copies = false;     // true: the search starts from beam_width empty hypotheses
   bool live_finished_at_stop = true;  // false: the live hypotheses left at the stop are dropped
   bool tokens_with_bos = false;       // true: the returned tokens start with bos
+  bool one_step_more = false;         // true: max_new_tokens + 1 steps at most (catalogue)
 
   /// The choices that change the search itself (the others only what is made of its finished
   /// hypotheses): searches alike in these share one run (search_core).
   [[nodiscard]] auto core() const {
-    return std::make_tuple(pool, eos, carry, stop, start_with_copies);
+    return std::make_tuple(pool, eos, carry, stop, start_with_copies, one_step_more);
   }
 };
 

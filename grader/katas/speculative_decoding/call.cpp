@@ -1,12 +1,14 @@
 // How the speculative_decoding kata's learner's process calls the learner's code (Note [the
 // learner's process] in grader/lib/remote.hpp): kata::speculative_step once per draft it was sent,
 // with one generator seeded with the case's seed for all of them; the appended tokens go back as
-// the Run's Int64 tensor (per call its count, then its tokens), then the generator as the calls
+// the Run's Int64 tensor (per call its count, its tokens, then how many numbers it took from the
+// generator), then the generator as the calls
 // left it (its bytes: the grader counts the draws) and whether an input changed. The runner's side
 // is call_learner_on in cases.cpp.
 #include <type_traits>
 #include <vector>
 
+#include "grader/channel/draws.hpp"
 #include "grader/learner/serve.hpp"
 #include "speculative_decoding.hpp"
 
@@ -40,10 +42,14 @@ const serve::Serve call("speculative_decoding", [](wire::Reader& in, wire::Write
       const std::vector<int64_t> x0 = x;
       if (i == 0)
         serve::learner_code_starts({{"draft_probs", draft_probs}, {"target_probs", target_probs}});
+      const kt::Generator before = gen;
       const std::vector<int64_t> t = ::kata::speculative_step(draft_probs, x, target_probs, gen);
       tokens_changed = tokens_changed || x != x0;
       packed.push_back(int64_t(t.size()));
       packed.insert(packed.end(), t.begin(), t.end());
+      // Then the numbers this call took from gen (a step takes at most K + 1): where a count
+      // first differs from the statement's, the later calls' tokens are out of step.
+      packed.push_back(draws_between(before, gen, 4 * int64_t(x.size()) + 16));
     }
     return kt::from_vector(packed, {int64_t(packed.size())});
   }));

@@ -201,13 +201,14 @@ Called call_learner_on(const Case& c) {
     called.changed = r.boolean();
   });
   if (called.run.ok()) {
-    // Per call: its count, then its tokens (call.cpp).
+    // Per call: its count, its tokens, then the numbers it took from gen (call.cpp).
     const std::vector<int64_t> p = called.run.out.to(kt::Int64).to_vector<int64_t>();
     for (size_t i = 0; i < p.size();) {
       const auto n = size_t(std::max<int64_t>(0, p[i++]));
-      if (n > p.size() - i) break;
+      if (n >= p.size() - i) break;
       called.tokens.emplace_back(p.begin() + long(i), p.begin() + long(i + n));
       i += n;
+      called.call_draws.push_back(p[i++]);
     }
   }
   called.draws = draws_taken(c.gen_seed, after, (c.k() + 1) * c.calls() * 4 + 16);
@@ -314,14 +315,61 @@ std::optional<Failure> compare(const Case& c, const Called& called, const std::s
   while (call < want.tokens.size() && call < called.tokens.size() &&
          want.tokens[call] == called.tokens[call])
     ++call;
-  if (call == want.tokens.size() && called.tokens.size() == want.tokens.size())
-    return failure(c, called,
-                   "every call appended the statement's tokens, but your calls took " +
-                       (called.draws < 0 ? std::string("more") : std::to_string(called.draws)) +
-                       " numbers from gen where the statement takes " + std::to_string(want.draws) +
-                       " (one u per draft token tested, one per final draw): a caller replaying "
-                       "the generator would go out of step." +
-                       why);
+  // The first call, up to that one, that took another count of numbers from gen than the
+  // statement's: every call after it reads other numbers, so the tokens that first differ may come
+  // from a right step out of step (a residual taken without its u, then a right acceptance test on
+  // the next call's u).
+  size_t counted = 0;
+  while (counted < want.call_draws.size() && counted < called.call_draws.size() &&
+         counted <= call && want.call_draws[counted] == called.call_draws[counted])
+    ++counted;
+  const bool out_of_step = counted < want.call_draws.size() && counted < called.call_draws.size() &&
+                           counted <= call && counted < called.tokens.size();
+  const auto numbers = [](int64_t n) {
+    return n < 0    ? std::string("more numbers")
+           : n == 1 ? std::string("1 number")
+                    : std::to_string(n) + " numbers";
+  };
+  const std::string first_off =
+      out_of_step
+          ? "call " + std::to_string(counted + 1) + " took " + numbers(called.call_draws[counted]) +
+                " from gen where the statement's takes " + std::to_string(want.call_draws[counted])
+          : "";
+  if (call == want.tokens.size() && called.tokens.size() == want.tokens.size()) {
+    Failure f =
+        failure(c, called,
+                "every call appended the statement's tokens, but your calls took " +
+                    (called.draws < 0 ? std::string("more") : std::to_string(called.draws)) +
+                    " numbers from gen where the statement takes " + std::to_string(want.draws) +
+                    " (one u per draft token tested, one per final draw): a caller replaying the "
+                    "generator would go out of step." +
+                    (first_off.empty() ? "" : " The first: " + first_off + " (below).") + why);
+    if (out_of_step) {
+      f.journey = explain_call(c, counted, called);
+      f.journey_step = "the numbers a call takes from gen";
+    }
+    return f;
+  }
+  if (out_of_step && counted < call) {
+    // Tokens alike up to a call that took another count of numbers: that call is the place.
+    const std::vector<int64_t> none;
+    const std::vector<int64_t>& g = call < called.tokens.size() ? called.tokens[call] : none;
+    Failure f = failure(
+        c, called,
+        first_off + ", though it appended the statement's tokens " +
+            tokens_text(called.tokens[counted]) +
+            " (below). Every call after it reads other numbers than the statement's, so call " +
+            std::to_string(call + 1) + " appended " + tokens_text(g) +
+            " where the statement appends " +
+            tokens_text(want.tokens[std::min(call, want.tokens.size() - 1)]) +
+            ": fix the count first. Your calls took " +
+            (called.draws < 0 ? std::string("more") : std::to_string(called.draws)) +
+            " numbers from gen where the statement takes " + std::to_string(want.draws) +
+            " (one u per draft token tested, one per final draw)." + why);
+    f.journey = explain_call(c, counted, called);
+    f.journey_step = "the numbers a call takes from gen";
+    return f;
+  }
   call = std::min(call, want.tokens.size() - 1);
   const std::vector<int64_t>& w = want.tokens[call];
   const std::vector<int64_t> none;

@@ -63,6 +63,7 @@ struct Called {
   Run run;
   std::vector<std::vector<int64_t>> tokens;
   int64_t draws = 0;
+  std::vector<int64_t> call_draws;  // how many each call took; -1: more than a call may
   bool changed = false;
 };
 Called call_learner_on(const Case& c);

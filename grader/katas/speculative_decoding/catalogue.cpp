@@ -54,6 +54,25 @@ std::vector<Entry> catalogue() {
         "The bonus token comes from p_K, the target's distribution after all K draft tokens "
         "(target_probs has K + 1 rows)."},
        {.bonus = S::Bonus::FromLastDraft}},
+      {{"accepts_when_target_at_least_draft",
+        "the tokens of a step that accepts a draft token exactly when p[x] >= q[x], and rejects "
+        "it otherwise, with no u drawn for the test",
+        "Accept with probability min(1, p[x] / q[x]): draw u = gen.uniform() and accept when u < "
+        "p[x] / q[x]. Where p[x] < q[x] the token is still accepted some of the time."},
+       {.ratio = S::Ratio::AtLeast}},
+      {{"residual_drawn_with_rejected_u",
+        "the tokens of a step that draws a rejection's token with the u its acceptance test "
+        "rejected, not a new one (that u is at least p/q, so the draw leans to the residual's "
+        "last tokens)",
+        "After a rejection draw a new u = gen.uniform() for the residual's token: the u that was "
+        "rejected is no longer uniform on [0, 1)."},
+       {.draw = S::Draw::RejectedU}},
+      {{"residual_argmax",
+        "the tokens of a step that takes the residual's most likely token at a rejection instead "
+        "of drawing one (no u drawn for it)",
+        "Draw the token from the normalised residual with a new u = gen.uniform(): the first "
+        "index whose running sum exceeds u. Its largest entry is a greedy pick, not a sample."},
+       {.draw = S::Draw::Largest}},
   };
 }
 
@@ -114,7 +133,7 @@ void diagnose_after_shrinking(Failure& f, const Case& failing) {
     d.learner = [](const Case& c) {
       const Called called = call_learner_on(c);
       if (!called.run.ok() || called.changed) return kt::Tensor();
-      return outcome({called.tokens, called.draws});
+      return outcome({called.tokens, called.draws, called.call_draws});
     };
     d.reference = [](const Case& c) { return outcome(reference_replay(c)); };
     d.wrong = [](const Case&, const kt::Tensor& got, const kt::Tensor& expected) {

@@ -66,6 +66,7 @@ Replay replay(const Rows& rows, const std::vector<std::vector<int64_t>>& drafts,
   const auto next = [&] { return at < u.size() ? u[at++] : 1.0; };
   const size_t k = rows.q.size();
   for (const std::vector<int64_t>& x : drafts) {
+    const size_t first = at;
     std::vector<int64_t> tokens;
     bool rejected = false;
     const double shared_u = s.one_u_for_every_test ? next() : 0.0;
@@ -75,13 +76,28 @@ Replay replay(const Rows& rows, const std::vector<std::vector<int64_t>>& drafts,
       const double bound = s.ratio == Steps::Ratio::PoverQ   ? p / q
                            : s.ratio == Steps::Ratio::QoverP ? q / p
                                                              : p;
-      if ((s.one_u_for_every_test ? shared_u : next()) < bound) {
+      // The u the test compared (none for a test that draws none).
+      const double tested = s.ratio == Steps::Ratio::AtLeast ? 0.0
+                            : s.one_u_for_every_test         ? shared_u
+                                                             : next();
+      if (s.ratio == Steps::Ratio::AtLeast ? p >= q : tested < bound) {
         tokens.push_back(int64_t(t));
         continue;
       }
       rejected = true;
       const std::vector<double> w = rejection_weights(rows, i, s.residual);
-      if (!w.empty()) tokens.push_back(walk(w, next()));
+      if (w.empty()) continue;
+      switch (s.draw) {
+        case Steps::Draw::Walked:
+          tokens.push_back(walk(w, next()));
+          break;
+        case Steps::Draw::RejectedU:
+          tokens.push_back(walk(w, tested));
+          break;
+        case Steps::Draw::Largest:
+          tokens.push_back(int64_t(std::max_element(w.begin(), w.end()) - w.begin()));
+          break;
+      }
     }
     if (!rejected) {
       switch (s.bonus) {
@@ -99,6 +115,7 @@ Replay replay(const Rows& rows, const std::vector<std::vector<int64_t>>& drafts,
       }
     }
     out.tokens.push_back(std::move(tokens));
+    out.call_draws.push_back(int64_t(at - first));
   }
   out.draws = int64_t(at);
   return out;

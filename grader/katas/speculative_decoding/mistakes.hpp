@@ -13,9 +13,10 @@ namespace grader::kata_speculative_decoding {
 struct Steps {
   /// When a draft token is accepted.
   enum class Ratio {
-    PoverQ,  // u < p[x] / q[x] (right)
-    QoverP,  // u < q[x] / p[x]
-    P,       // u < p[x]
+    PoverQ,   // u < p[x] / q[x] (right)
+    QoverP,   // u < q[x] / p[x]
+    P,        // u < p[x]
+    AtLeast,  // p[x] >= q[x], no u drawn (catalogue)
   } ratio = Ratio::PoverQ;
   /// What a rejection draws from.
   enum class Residual {
@@ -37,6 +38,12 @@ struct Steps {
   /// true: one u drawn per call, before the tests, and compared in every acceptance test of the
   /// call (catalogue)
   bool one_u_for_every_test = false;
+  /// How a rejection's token is taken from what it draws from (catalogue but the first).
+  enum class Draw {
+    Walked,     // a new u, the first index whose running sum exceeds it (right)
+    RejectedU,  // the u the acceptance test rejected, walked the same way
+    Largest,    // the largest weight (the first of equals), no u drawn
+  } draw = Draw::Walked;
 };
 
 /// The kata's pitfalls a computation makes.
@@ -59,6 +66,7 @@ struct Rows {
 struct Replay {
   std::vector<std::vector<int64_t>> tokens;
   int64_t draws = 0;
+  std::vector<int64_t> call_draws;  // how many each call took
 };
 Replay replay(const Rows& rows, const std::vector<std::vector<int64_t>>& drafts,
               const std::vector<double>& u, const Steps& steps);

@@ -49,9 +49,9 @@ TEST_CASE(
   const kt::Tensor off_by_float32 = expected * (1.0 + 3e-8);
   // Values that are not float32's: float32 inside, or a small term placed otherwise.
   CHECK(grader::float32_rounding_note(off_by_float32, expected, "float64") ==
-        " The difference is tiny (about 3e-08 relative): float32 arithmetic inside leaves that "
-        "much (keep every step in float64), and so does a small term such as eps left out or put "
-        "in another place.");
+        " The difference is tiny (about 3e-08 relative): a small term such as eps left out or put "
+        "in another place leaves that much, and so does float32 arithmetic inside (keep every "
+        "step in float64).");
   CHECK(grader::float32_rounding_note(expected * 1.01, expected, "float64").empty());
   CHECK(grader::float32_rounding_note(matrix({NAN, 2, 3, 4, 5, 6}), expected, "float64").empty());
   // 2e-6 is more than a few float32 roundings: rounding only when the values are float32's.
@@ -133,4 +133,17 @@ TEST_CASE("texts_that_differ prints two different numbers with the digits that t
   const double a = 1.0, b = std::nextafter(1.0, 2.0);
   const Texts t = grader::texts_that_differ(a, b);
   CHECK(t.first != t.second);
+}
+
+TEST_CASE("show_worst_row shows a 0-d result as its one number, with the digits that differ",
+          "[grader]") {
+  grader::Failure f;
+  grader::show_worst_row(kt::scalar_tensor(0.1234567), kt::scalar_tensor(0.1234561), f, "param");
+  CHECK(f.expected == "param = 0.123456");
+  CHECK(f.got == "param = 0.123457");
+  CHECK(f.difference == "largest |got - expected| = 6e-07");
+  // Closer: more digits, until they differ.
+  grader::show_worst_row(kt::scalar_tensor(0.12345671), kt::scalar_tensor(0.12345672), f, "loss");
+  CHECK(f.expected == "loss = 0.12345672");
+  CHECK(f.got == "loss = 0.12345671");
 }

@@ -556,8 +556,8 @@ TEST_CASE("a plain number that is the square root of a size is read as one", "[j
 TEST_CASE("a plain number is read as the call's scalar argument, its root, square or reciprocal",
           "[journey]") {
   // x; y = 2x. The code divides x by a number (made into a tensor first) where y belongs; the
-  // call named eps = 0.3 among its inputs.
-  const auto divided_by = [](double number) {
+  // call named eps = 0.3 among its inputs (and lr and beta, 0.7 and 0.8 unless told).
+  const auto divided_by = [](double number, double lr = 0.7, double beta = 0.8) {
     const auto meta = [](uint64_t address, kt::Shape sizes) {
       kt::TensorMeta m;
       m.sizes = std::move(sizes);
@@ -572,8 +572,11 @@ TEST_CASE("a plain number is read as the call's scalar argument, its root, squar
     kt::TraceEvent div = event("div", quotient);
     div.inputs = {meta(10, {3}), meta(11, {})};
     div.output = meta(12, {3});
+    const grader::NamedInput first{"lr", kt::scalar_tensor(lr), meta(97, {}), 0};
+    const grader::NamedInput second{"beta", kt::scalar_tensor(beta), meta(98, {}), 0};
     const grader::NamedInput eps{"eps", kt::scalar_tensor(0.3), meta(99, {}), 0};
-    return journey_text_of({steps()[0], steps()[1]}, {x, made, div}, quotient, {eps});
+    return journey_text_of({steps()[0], steps()[1]}, {x, made, div}, quotient,
+                           {first, second, eps});
   };
   CHECK(divided_by(0.3).find("and 0.3 (= eps) -> [3]") != std::string::npos);
   CHECK(divided_by(std::sqrt(0.3)).find("and 0.547723 (= sqrt(eps)) -> [3]") != std::string::npos);
@@ -581,7 +584,15 @@ TEST_CASE("a plain number is read as the call's scalar argument, its root, squar
   CHECK(divided_by(1 / 0.3).find("and 3.33333 (= 1 / eps) -> [3]") != std::string::npos);
   // No argument fits: a size's root as before, or the number alone.
   CHECK(divided_by(std::sqrt(6.0)).find("and 2.44949 (= sqrt(6)) -> [3]") != std::string::npos);
-  CHECK(divided_by(0.7).find("and 0.7 -> [3]") != std::string::npos);
+  CHECK(divided_by(0.7, 0.6).find("and 0.7 -> [3]") != std::string::npos);
+  // The number itself over a root of another argument: 0.3 is eps, not sqrt(lr), at lr = 0.09.
+  CHECK(divided_by(0.3, 0.09).find("and 0.3 (= eps) -> [3]") != std::string::npos);
+  // Two readings of one kind: neither is said (sqrt(0.3) beside eps = 0.3 and beta = 0.3).
+  const std::string either = divided_by(std::sqrt(0.3), 0.7, 0.3);
+  INFO(either);
+  CHECK(either.find("and 0.547723") != std::string::npos);
+  CHECK(either.find("eps") == std::string::npos);
+  CHECK(either.find("beta") == std::string::npos);
 }
 
 TEST_CASE("an op left out of the lists for making a plain number is said to be", "[journey]") {
@@ -900,4 +911,106 @@ TEST_CASE("a multiple given an op that is already another multiple of the step s
   INFO(text);
   CHECK(text.find("(everywhere the step times 0.6); #2, which it is given, is already the step "
                   "times 3.") != std::string::npos);
+}
+
+TEST_CASE("a multiple of the step is shown with the ops made from it, where one is given a number",
+          "[journey]") {
+  // x; y = 2x. The code makes 6x (y times 3: a sum where a mean belongs), multiplies it by x, then
+  // divides by 4 (meant to make the mean): the division is listed after the multiple.
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  kt::TraceEvent four = event("full", kt::from_vector(std::vector<double>{4.0}, {}));
+  four.output.address = 13;
+  kt::TraceEvent divided = linked("div", {1.5, 6, 13.5}, 14, {12});
+  divided.inputs.push_back(four.output);
+  std::vector<kt::TraceEvent> events = {linked("add", {1, 2, 3}, 10),
+                                        linked("mul", {6, 12, 18}, 11, {10}),
+                                        linked("mul", {6, 24, 54}, 12, {11, 10}), four, divided};
+  const std::string text = journey_text_of(two, events, values({1.5, 6, 13.5}));
+  INFO(text);
+  CHECK(text.find("(everywhere the step times 3).") != std::string::npos);
+  CHECK(text.find("Your code goes on with it: #3 mul of #2 and #1 (step 1) -> [3], #5 div of #3 "
+                  "and 4 -> [3]. #5 divides by 4, where undoing the times 3 takes 3.") !=
+        std::string::npos);
+  CHECK(text.find("so the mistake is in that op or in what it is given") != std::string::npos);
+  // With no number among the ops made from it, nothing is added.
+  events[4] = linked("exp", {1, 2, 3}, 14, {12});
+  CHECK(journey_text_of(two, events, values({1, 2, 3})).find("goes on with it") ==
+        std::string::npos);
+}
+
+TEST_CASE(
+    "a diverging step that moves values, made with them in other places, says so though "
+    "nothing after it is reached",
+    "[journey]") {
+  // b = a with its halves swapped; the code reverses a instead (the k heads tiled where each is
+  // repeated in place), and c = 2b is never reached, in any order.
+  const std::vector<Step> three = {{"a", values({1, 2, 3, 4}), -1, {}},
+                                   {"b = a, halves swapped", values({3, 4, 1, 2}), -1, {0}, true},
+                                   {"c = 2b + a", values({7, 10, 5, 8}), -1, {1, 0}}};
+  const std::string text =
+      journey_text_of(three,
+                      {event("add", values({1, 2, 3, 4})), event("cat", values({4, 3, 2, 1})),
+                       event("mul", values({9, 8, 7, 6}))},
+                      values({9, 8, 7, 6}));
+  INFO(text);
+  CHECK(text.find("#2 cat -> [4] (the same values, in other places)  <- first divergence") !=
+        std::string::npos);
+}
+
+TEST_CASE("a multiple of the step is read as the call's scalar argument where it is one",
+          "[journey]") {
+  // x; y = 2x. The code makes 0.6x: y times 0.3, and the call named eps = 0.3 (and the root of
+  // lr = 0.09 is 0.3 too: the number itself comes first).
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  const auto scalar = [](const std::string& name, double v, uint64_t address) {
+    kt::TensorMeta m;
+    m.address = address;
+    return grader::NamedInput{name, kt::scalar_tensor(v), m, 0};
+  };
+  const std::string text =
+      journey_text_of(two, {linked("add", {1, 2, 3}, 10), linked("mul", {0.6, 1.2, 1.8}, 11, {10})},
+                      values({0.6, 1.2, 1.8}), {scalar("lr", 0.09, 97), scalar("eps", 0.3, 98)});
+  INFO(text);
+  CHECK(text.find("(everywhere the step times 0.3 = eps)") != std::string::npos);
+}
+
+TEST_CASE("a multiple that a later op divides back out is said to be the code's way to the step",
+          "[journey]") {
+  // x; y = 2x; z = y + 0.5. The code makes 6x (y times 3: a sum where a mean belongs), adds 0.5
+  // to it, then divides by 3: the division undoes the factor, so the add before it is the mistake,
+  // and z, which no op reaches, is the first divergence.
+  const std::vector<Step> two = {
+      steps()[0], steps()[1], {"z = y + 0.5", values({2.5, 4.5, 6.5}), -1, {1}}};
+  const auto number = [](double v, uint64_t address) {
+    kt::TraceEvent e = event("full", kt::from_vector(std::vector<double>{v}, {}));
+    e.output.address = address;
+    return e;
+  };
+  kt::TraceEvent added = linked("add", {6.5, 12.5, 18.5}, 13, {11});
+  added.inputs.push_back(number(0.5, 12).output);
+  kt::TraceEvent divided = linked("div", {6.5 / 3, 12.5 / 3, 18.5 / 3}, 15, {13});
+  divided.inputs.push_back(number(3, 14).output);
+  const std::vector<kt::TraceEvent> events_of_the_case = {linked("add", {1, 2, 3}, 10),
+                                                          linked("mul", {6, 12, 18}, 11, {10}),
+                                                          number(0.5, 12),
+                                                          added,
+                                                          number(3, 14),
+                                                          divided};
+  const std::string text =
+      journey_text_of(two, events_of_the_case, values({6.5 / 3, 12.5 / 3, 18.5 / 3}));
+  INFO(text);
+  CHECK(text.find("(everywhere the step times 3). Your #6 divides that factor back out later, so "
+                  "this op is your way to the step, not the mistake: the mistake is in what your "
+                  "code does with its result before #6: #4 add of #2 and 0.5 -> [3].") !=
+        std::string::npos);
+  CHECK(text.find("so the mistake is in that op or in what it is given") == std::string::npos);
+  CHECK(text.find("It is given") == std::string::npos);
+  CHECK(text.find("Your code goes on with it: #4 add of #2 and 0.5 -> [3], #6 div of #4 and 3 -> "
+                  "[3].") != std::string::npos);
+  CHECK(text.find("#2 mul of #1 (step 1) -> [3], other values (#6 divides them back)\n") !=
+        std::string::npos);
+  CHECK(text.find("none  <- first divergence") != std::string::npos);
+  CHECK(grader::journey_text(two, events_of_the_case, values({6.5 / 3, 12.5 / 3, 18.5 / 3}), {},
+                             false)
+            .step == "step 3 (z = y + 0.5)");
 }

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: stops_when_best_candidate_is_eos
 // Stops as soon as the step's best candidate ends in eos (greedy decoding's stopping rule), not
 // when beam_width hypotheses have finished.
 #include <algorithm>

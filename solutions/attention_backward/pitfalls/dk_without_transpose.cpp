@@ -1,0 +1,29 @@
+// expect-pitfalls: dk_from_transposed_wrong
+// dk from ds @ q, the transpose of ds left out (it has the right shape: T x T times T x d).
+#include <cmath>
+
+#include "attention_backward.hpp"
+
+namespace kata {
+
+AttentionGrads attention_backward(const kt::Tensor& q, const kt::Tensor& k, const kt::Tensor& v,
+                                  const kt::Tensor& dout, bool is_causal) {
+  const int64_t T = q.size(-2);
+  const double scale = 1.0 / std::sqrt(double(q.size(-1)));
+  kt::Tensor s = kt::matmul(q, k.transpose(-2, -1)) * scale;  // (…, T, T)
+  if (is_causal) s = s.masked_fill(~kt::tril(kt::ones({T, T}, kt::Bool)), kt::finfo(s.dtype()).min);
+  const kt::Tensor p = kt::softmax(s, -1);  // masked weights are exactly 0
+
+  // out = p v: dv = pᵀ dout, dp = dout vᵀ.
+  const kt::Tensor dv = kt::matmul(p.transpose(-2, -1), dout);
+  const kt::Tensor dp = kt::matmul(dout, v.transpose(-2, -1));
+  // p = softmax(s) row by row: ds_ij = p_ij (dp_ij - sum_l p_il dp_il), the softmax's Jacobian.
+  // A masked entry has p = 0, so it gets no gradient (and neither do the key and value behind it).
+  const kt::Tensor ds = p * (dp - kt::sum(p * dp, -1, /*keepdim=*/true));
+  // s = q kᵀ · scale: dq = ds k · scale, dk = dsᵀ q · scale.
+  const kt::Tensor dq = kt::matmul(ds, k) * scale;
+  const kt::Tensor dk = kt::matmul(ds, q) * scale;
+  return {dq, dk, dv};
+}
+
+}  // namespace kata

@@ -311,6 +311,10 @@ std::optional<Failure> compare(const Case& c, const Called& called, const std::s
   if (!called.run.ok()) return failure_from_run(c, called.run);
   const Replay want = reference_replay(c);
   if (same(called, want)) return std::nullopt;
+  // "10 numbers from gen where the statement takes 16", said where the counts differ.
+  const std::string took = (called.draws < 0 ? std::string("more") : std::to_string(called.draws)) +
+                           " numbers from gen where the statement takes " +
+                           std::to_string(want.draws);
   size_t call = 0;
   while (call < want.tokens.size() && call < called.tokens.size() &&
          want.tokens[call] == called.tokens[call])
@@ -338,9 +342,7 @@ std::optional<Failure> compare(const Case& c, const Called& called, const std::s
   if (call == want.tokens.size() && called.tokens.size() == want.tokens.size()) {
     Failure f =
         failure(c, called,
-                "every call appended the statement's tokens, but your calls took " +
-                    (called.draws < 0 ? std::string("more") : std::to_string(called.draws)) +
-                    " numbers from gen where the statement takes " + std::to_string(want.draws) +
+                "every call appended the statement's tokens, but your calls took " + took +
                     " (one u per draft token tested, one per final draw): a caller replaying the "
                     "generator would go out of step." +
                     (first_off.empty() ? "" : " The first: " + first_off + " (below).") + why);
@@ -362,9 +364,7 @@ std::optional<Failure> compare(const Case& c, const Called& called, const std::s
             std::to_string(call + 1) + " appended " + tokens_text(g) +
             " where the statement appends " +
             tokens_text(want.tokens[std::min(call, want.tokens.size() - 1)]) +
-            ": fix the count first. Your calls took " +
-            (called.draws < 0 ? std::string("more") : std::to_string(called.draws)) +
-            " numbers from gen where the statement takes " + std::to_string(want.draws) +
+            ": fix the count first. Your calls took " + took +
             " (one u per draft token tested, one per final draw)." + why);
     f.journey = explain_call(c, counted, called);
     f.journey_step = "the numbers a call takes from gen";
@@ -407,12 +407,7 @@ std::optional<Failure> compare(const Case& c, const Called& called, const std::s
     what = "your step appends nothing where the statement appends " +
            std::string(rejected ? "the token drawn after the rejection" : "the bonus token");
   }
-  const std::string draws =
-      called.draws == want.draws
-          ? ""
-          : " Your calls took " +
-                (called.draws < 0 ? std::string("more") : std::to_string(called.draws)) +
-                " numbers from gen where the statement takes " + std::to_string(want.draws) + ".";
+  const std::string draws = called.draws == want.draws ? "" : " Your calls took " + took + ".";
   Failure f = failure(c, called,
                       "call " + std::to_string(call + 1) + " appended " + tokens_text(g) +
                           " where the statement appends " + tokens_text(w) + ": " + what +

@@ -13,7 +13,11 @@ endif()
 # uninitialised values once Eigen's packet math is inlined (a GCC false positive, not a bug here).
 # KT_EIGEN_NO_UNINIT silences exactly those two warnings; it is applied only to code that includes
 # Eigen (whole targets via kt_eigen, or single files of libkt).
-set(KT_EIGEN_NO_UNINIT -Wno-uninitialized -Wno-maybe-uninitialized)
+if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+  set(KT_EIGEN_NO_UNINIT -Wno-uninitialized -Wno-maybe-uninitialized)
+else()
+  set(KT_EIGEN_NO_UNINIT)
+endif()
 add_library(kt_eigen INTERFACE)
 target_link_libraries(kt_eigen INTERFACE Eigen3::Eigen)
 target_compile_options(kt_eigen INTERFACE ${KT_EIGEN_NO_UNINIT})

@@ -30,19 +30,23 @@ void on_blocked_call(int, siginfo_t* info, void*) {
 
 }  // namespace
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(KT_SANITIZED)
 // As in the check runner: the 2 GiB budget enforced by ASan itself (no address-space limit is
 // possible under it); leaks in learner code are not the grader's business. And no quarantine: freed
 // memory is reused at once, so the process's resident memory is what its code holds, as the kernel
 // counts it for flash_attention's memory checks (Note [flash_attention memory, as the kernel counts
 // it]); kept freed, every block a blocked pass ever allocated would count. (A use after free in the
 // learner's code is then found only when the memory was not reused yet; the grader's side keeps
-// its quarantine.)
+// its quarantine.) And no symbols in a sanitizer's report: clang's runtime names frames by
+// starting llvm-symbolizer or addr2line, a process the system-call filter refuses, so a learner's
+// crash read as "tried to start a process" (GCC's runtime reads the symbols in process).
 extern "C" const char* __asan_default_options();
 extern "C" const char* __asan_default_options() {
   return "soft_rss_limit_mb=2048:allocator_may_return_null=1:detect_leaks=0:quarantine_size_mb=0:"
-         "thread_local_quarantine_size_kb=0";
+         "thread_local_quarantine_size_kb=0:symbolize=0";
 }
+extern "C" const char* __ubsan_default_options();
+extern "C" const char* __ubsan_default_options() { return "symbolize=0"; }
 #endif
 
 int main() {

@@ -1,6 +1,7 @@
 // What a grader check is and what it reports. A kata's checks register themselves (a
-// namespace-scope `const Registrar name({id, title, function});`) in the kata's check library,
-// which is linked with the learner's object into one runner executable
+// namespace-scope `const Registrar registered_ID({"ID", title, function});`: the variable named
+// after the check, so two check files compiled as one never shadow a name) in the kata's check
+// library, which is linked with the learner's object into one runner executable
 // (grader/runner/runner_main.cpp).
 #pragma once
 

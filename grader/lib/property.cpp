@@ -56,8 +56,9 @@ Outcome outcome_of(Pass& pass, const std::vector<std::string>& hidden) {
     auto& shown = outcome.failure.counterexample;
     for (const auto& [name, value] : failure.counterExample) {
       const bool known = std::find(hidden.begin(), hidden.end(), name) != hidden.end() ||
-                         std::any_of(shown.begin(), shown.end(),
-                                     [&](const auto& field) { return field.first == name; });
+                         std::any_of(shown.begin(), shown.end(), [&key = name](const auto& field) {
+                           return field.first == key;
+                         });
       if (!known) shown.emplace_back(name, value);
     }
     if (!pass.last) outcome.failure.message = failure.description;

@@ -43,7 +43,7 @@ void emit(const nlohmann::json& j) {
 }
 
 void limit_memory(int64_t mib) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(KT_SANITIZED)
   (void)mib;  // AddressSanitizer reserves terabytes of address space: see __asan_default_options
 #else
   if (mib <= 0) return;
@@ -101,7 +101,7 @@ void abort_check(const std::string& message) {
 
 }  // namespace grader
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(KT_SANITIZED)
 // Under AddressSanitizer an address-space limit is impossible, so the 2 GiB budget is enforced by
 // ASan itself: past it allocations fail (as they do under RLIMIT_AS in normal builds). The runner
 // holds only the grader's code (the learner's runs in a process of its own, whose leaks are not

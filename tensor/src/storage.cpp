@@ -48,7 +48,7 @@ bool counting_allocations() {
 #endif
 }
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(KT_SANITIZED)
 constexpr bool kCacheLarge = false;
 #else
 constexpr bool kCacheLarge = true;

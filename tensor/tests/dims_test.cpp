@@ -190,7 +190,7 @@ std::vector<DimOp> dim_ops() {
          return erased(s, *w);
        }},
       {"slice(d, 1, end, 2)",
-       [max](const kt::Tensor& t, int64_t d) { return t.slice(d, 1, max, 2).sizes(); },
+       [](const kt::Tensor& t, int64_t d) { return t.slice(d, 1, max, 2).sizes(); },
        [](Shape s, int64_t d) -> std::optional<Shape> {
          const auto w = torch_dim(d, s.size(), false);  // "slice() cannot be applied to a 0-dim"
          if (!w) return std::nullopt;

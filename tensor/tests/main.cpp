@@ -1,7 +1,7 @@
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(KT_SANITIZED)
 // Note [allocation stacks under AddressSanitizer]
 // ASan records the stack of every allocation (malloc_context_size frames, 30 by default) in a
 // depot of unique stacks that is never emptied. A program that runs whole learners in process (a

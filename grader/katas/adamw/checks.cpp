@@ -209,32 +209,35 @@ Outcome check_bad_arguments_throw(uint64_t seed) {
   });
 }
 
-const Registrar shape({"shape", "param keeps its shape and dtype, any rank", check_shape});
-const Registrar matches_reference({"matches_reference",
-                                   "from a fresh state, param equals torch.optim.AdamW's after 1 "
-                                   "to 4 calls (rtol 1e-10 in Float64, 1e-5 in Float32)",
-                                   check_matches_reference});
-const Registrar resumes_state({"resumes_state",
-                               "from a state at step 1 to 2000, param equals torch.optim.AdamW's",
-                               check_resumes_state});
-const Registrar small_gradients({"small_gradients",
-                                 "gradients of 1e-4, where eps counts: sqrt(v_hat) + eps",
-                                 check_small_gradients});
-const Registrar state_updated({"state_updated",
-                               "the state after the calls is torch.optim.AdamW's: step, exp_avg "
-                               "and exp_avg_sq",
-                               check_state_updated});
-const Registrar in_place({"in_place",
-                          "param is updated in place: a tensor sharing its storage sees the update",
-                          check_in_place});
-const Registrar inputs_unchanged({"inputs_unchanged", "grad is not modified",
-                                  check_inputs_unchanged});
-const Registrar scalars_and_empty({"scalars_and_empty",
-                                   "a 0-d param and an empty one are updated like any other",
-                                   check_scalars_and_empty});
-const Registrar bad_arguments_throw({"bad_arguments_throw",
-                                     "a grad of another shape than param's throws kt::ShapeError",
-                                     check_bad_arguments_throw});
+const Registrar registered_shape({"shape", "param keeps its shape and dtype, any rank",
+                                  check_shape});
+const Registrar registered_matches_reference(
+    {"matches_reference",
+     "from a fresh state, param equals torch.optim.AdamW's after 1 "
+     "to 4 calls (rtol 1e-10 in Float64, 1e-5 in Float32)",
+     check_matches_reference});
+const Registrar registered_resumes_state(
+    {"resumes_state", "from a state at step 1 to 2000, param equals torch.optim.AdamW's",
+     check_resumes_state});
+const Registrar registered_small_gradients(
+    {"small_gradients", "gradients of 1e-4, where eps counts: sqrt(v_hat) + eps",
+     check_small_gradients});
+const Registrar registered_state_updated(
+    {"state_updated",
+     "the state after the calls is torch.optim.AdamW's: step, exp_avg "
+     "and exp_avg_sq",
+     check_state_updated});
+const Registrar registered_in_place(
+    {"in_place", "param is updated in place: a tensor sharing its storage sees the update",
+     check_in_place});
+const Registrar registered_inputs_unchanged({"inputs_unchanged", "grad is not modified",
+                                             check_inputs_unchanged});
+const Registrar registered_scalars_and_empty(
+    {"scalars_and_empty", "a 0-d param and an empty one are updated like any other",
+     check_scalars_and_empty});
+const Registrar registered_bad_arguments_throw(
+    {"bad_arguments_throw", "a grad of another shape than param's throws kt::ShapeError",
+     check_bad_arguments_throw});
 
 }  // namespace
 }  // namespace grader::kata_adamw

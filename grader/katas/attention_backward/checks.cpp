@@ -150,18 +150,20 @@ Outcome check_masked_keys(uint64_t seed) {
   });
 }
 
-const Registrar shape({"shape", "dq, dk and dv have the shapes of q, k and v, in Float64",
-                       check_shape});
-const Registrar matches_reference({"matches_reference",
-                                   "the gradients equal the reference's (allclose rtol 1e-9, "
-                                   "atol 1e-12)",
-                                   check_matches_reference});
-const Registrar finite({"finite_differences",
-                        "the gradients equal central finite differences of the forward",
-                        check_finite_differences});
-const Registrar masked({"masked_keys_get_no_gradient",
-                        "with is_causal, keys hidden from every query get no gradient",
-                        check_masked_keys});
+const Registrar registered_shape({"shape",
+                                  "dq, dk and dv have the shapes of q, k and v, in Float64",
+                                  check_shape});
+const Registrar registered_matches_reference(
+    {"matches_reference",
+     "the gradients equal the reference's (allclose rtol 1e-9, "
+     "atol 1e-12)",
+     check_matches_reference});
+const Registrar registered_finite_differences(
+    {"finite_differences", "the gradients equal central finite differences of the forward",
+     check_finite_differences});
+const Registrar registered_masked_keys_get_no_gradient(
+    {"masked_keys_get_no_gradient", "with is_causal, keys hidden from every query get no gradient",
+     check_masked_keys});
 
 }  // namespace
 }  // namespace grader::kata_attention_backward

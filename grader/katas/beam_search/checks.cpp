@@ -163,27 +163,31 @@ Outcome check_bad_arguments_throw(uint64_t seed) {
   });
 }
 
-const Registrar one_step({"one_step", "one step returns the best first tokens", check_one_step});
-const Registrar greedy({"greedy", "beam_width 1 is greedy decoding", check_greedy});
-const Registrar beams({"beams", "the statement's hypotheses on random models", check_beams});
-const Registrar ties({"ties", "tied candidates are taken by hypothesis, then token", check_ties});
-const Registrar eos({"eos", "eos candidates finish, take no slot and stop the search", check_eos});
-const Registrar length_penalty({"length_penalty",
-                                "scores divide by size ^ length_penalty (0, 0.5, 2)",
-                                check_length_penalty});
-const Registrar tiny_probabilities({"tiny_probabilities",
-                                    "values near -300 give the statement's hypotheses",
-                                    check_tiny_probabilities});
-const Registrar any_dtype_or_layout({"any_dtype_or_layout",
-                                     "Float32 and strided model outputs are read right",
-                                     check_any_dtype_or_layout});
-const Registrar model_outputs_unchanged({"model_outputs_unchanged",
-                                         "the tensors the model returns are not modified",
-                                         check_model_outputs_unchanged});
-const Registrar bad_arguments_throw({"bad_arguments_throw",
-                                     "a beam_width or max_new_tokens below 1 throws "
-                                     "kt::ValueError",
-                                     check_bad_arguments_throw});
+const Registrar registered_one_step({"one_step", "one step returns the best first tokens",
+                                     check_one_step});
+const Registrar registered_greedy({"greedy", "beam_width 1 is greedy decoding", check_greedy});
+const Registrar registered_beams({"beams", "the statement's hypotheses on random models",
+                                  check_beams});
+const Registrar registered_ties({"ties", "tied candidates are taken by hypothesis, then token",
+                                 check_ties});
+const Registrar registered_eos({"eos", "eos candidates finish, take no slot and stop the search",
+                                check_eos});
+const Registrar registered_length_penalty({"length_penalty",
+                                           "scores divide by size ^ length_penalty (0, 0.5, 2)",
+                                           check_length_penalty});
+const Registrar registered_tiny_probabilities({"tiny_probabilities",
+                                               "values near -300 give the statement's hypotheses",
+                                               check_tiny_probabilities});
+const Registrar registered_any_dtype_or_layout({"any_dtype_or_layout",
+                                                "Float32 and strided model outputs are read right",
+                                                check_any_dtype_or_layout});
+const Registrar registered_model_outputs_unchanged(
+    {"model_outputs_unchanged", "the tensors the model returns are not modified",
+     check_model_outputs_unchanged});
+const Registrar registered_bad_arguments_throw({"bad_arguments_throw",
+                                                "a beam_width or max_new_tokens below 1 throws "
+                                                "kt::ValueError",
+                                                check_bad_arguments_throw});
 
 }  // namespace
 }  // namespace grader::kata_beam_search

@@ -159,28 +159,31 @@ Outcome check_bad_arguments_throw(uint64_t seed) {
   });
 }
 
-const Registrar train_matches({"train_matches", "bpe_train learns the reference's merges, in order",
-                               check_train_matches});
-const Registrar overlapping_pairs({"overlapping_pairs",
-                                   "runs of one letter: overlaps counted, merged left to right",
-                                   check_overlapping_pairs});
-const Registrar bytes({"bytes", "words start as their bytes (two-byte UTF-8 letters)",
-                       check_bytes});
-const Registrar stops_when_done({"stops_when_done",
-                                 "training stops when no word has two symbols left",
-                                 check_stops_when_done});
-const Registrar encode_matches({"encode_matches",
-                                "bpe_encode gives the reference's symbols with learned merges",
-                                check_encode_matches});
-const Registrar encode_edge_cases({"encode_edge_cases",
-                                   "the empty word, one byte, and no merges at all",
-                                   check_encode_edge_cases});
-const Registrar inputs_unchanged({"inputs_unchanged", "the words and merges are not modified",
-                                  check_inputs_unchanged});
-const Registrar bad_arguments_throw({"bad_arguments_throw",
-                                     "num_merges < 0, a count < 1 or an empty word throw "
-                                     "std::invalid_argument",
-                                     check_bad_arguments_throw});
+const Registrar registered_train_matches({"train_matches",
+                                          "bpe_train learns the reference's merges, in order",
+                                          check_train_matches});
+const Registrar registered_overlapping_pairs(
+    {"overlapping_pairs", "runs of one letter: overlaps counted, merged left to right",
+     check_overlapping_pairs});
+const Registrar registered_bytes({"bytes", "words start as their bytes (two-byte UTF-8 letters)",
+                                  check_bytes});
+const Registrar registered_stops_when_done({"stops_when_done",
+                                            "training stops when no word has two symbols left",
+                                            check_stops_when_done});
+const Registrar registered_encode_matches(
+    {"encode_matches", "bpe_encode gives the reference's symbols with learned merges",
+     check_encode_matches});
+const Registrar registered_encode_edge_cases({"encode_edge_cases",
+                                              "the empty word, one byte, and no merges at all",
+                                              check_encode_edge_cases});
+const Registrar registered_inputs_unchanged({"inputs_unchanged",
+                                             "the words and merges are not modified",
+                                             check_inputs_unchanged});
+const Registrar registered_bad_arguments_throw(
+    {"bad_arguments_throw",
+     "num_merges < 0, a count < 1 or an empty word throw "
+     "std::invalid_argument",
+     check_bad_arguments_throw});
 
 }  // namespace
 }  // namespace grader::kata_bpe

@@ -116,24 +116,28 @@ Outcome check_bad_target_throws(uint64_t seed) {
   });
 }
 
-const Registrar shape({"shape", "cross_entropy returns a 0-d tensor of the logits' dtype",
-                       check_shape});
-const Registrar matches_reference({"matches_reference",
-                                   "the loss equals the reference on logits of 3 * randn, label "
-                                   "smoothing 0, 0.1 or 0.3",
-                                   check_matches_reference});
-const Registrar large_logits({"large_logits", "logits thousands apart give PyTorch's finite loss",
-                              check_large_logits});
-const Registrar ignored_rows({"ignored_rows",
-                              "rows whose target is ignore_index (-100 or a class) are left out",
-                              check_ignored_rows});
-const Registrar every_row_ignored({"every_row_ignored", "every row ignored gives NaN",
-                                   check_every_row_ignored});
-const Registrar inputs_unchanged({"inputs_unchanged", "logits and target are not modified",
-                                  check_inputs_unchanged});
-const Registrar bad_target_throws({"bad_target_throws",
-                                   "a target outside [0, C) that is not ignore_index throws",
-                                   check_bad_target_throws});
+const Registrar registered_shape({"shape",
+                                  "cross_entropy returns a 0-d tensor of the logits' dtype",
+                                  check_shape});
+const Registrar registered_matches_reference(
+    {"matches_reference",
+     "the loss equals the reference on logits of 3 * randn, label "
+     "smoothing 0, 0.1 or 0.3",
+     check_matches_reference});
+const Registrar registered_large_logits({"large_logits",
+                                         "logits thousands apart give PyTorch's finite loss",
+                                         check_large_logits});
+const Registrar registered_ignored_rows(
+    {"ignored_rows", "rows whose target is ignore_index (-100 or a class) are left out",
+     check_ignored_rows});
+const Registrar registered_every_row_ignored({"every_row_ignored", "every row ignored gives NaN",
+                                              check_every_row_ignored});
+const Registrar registered_inputs_unchanged({"inputs_unchanged",
+                                             "logits and target are not modified",
+                                             check_inputs_unchanged});
+const Registrar registered_bad_target_throws(
+    {"bad_target_throws", "a target outside [0, C) that is not ignore_index throws",
+     check_bad_target_throws});
 
 }  // namespace
 }  // namespace grader::kata_cross_entropy

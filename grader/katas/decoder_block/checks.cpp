@@ -88,7 +88,8 @@ const Registrar registered_forward({"forward", "forward(x) equals the reference 
 const Registrar registered_causal({"causal",
                                    "the output at position i does not depend on later positions",
                                    check_causal});
-const Registrar inputs_unchanged({"inputs_unchanged", "x is not modified", check_inputs_unchanged});
+const Registrar registered_inputs_unchanged({"inputs_unchanged", "x is not modified",
+                                             check_inputs_unchanged});
 
 }  // namespace
 }  // namespace grader::kata_decoder_block

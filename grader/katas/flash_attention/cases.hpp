@@ -106,7 +106,7 @@ int64_t peak_resident_alone(const Case& c);
 /// keep freed blocks apart (and no quarantine: learner_main.cpp): a blocked pass measured 3.6 MiB
 /// at T = 1024, so the sanitized build measures at T = 2048, block_size = 32 (a (T x T) matrix is
 /// 32 MiB, 36 MiB measured; a correct file took 4.1 MiB at most) and allows 16 MiB.
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(KT_SANITIZED)
 inline constexpr int64_t kKernelT = 2048, kKernelBlock = 32, kKernelSlackBytes = 16ll << 20;
 #else
 inline constexpr int64_t kKernelT = 1024, kKernelBlock = 16, kKernelSlackBytes = 3ll << 20;

@@ -261,24 +261,25 @@ Outcome check_causal_skips(uint64_t seed) {
   return outcome;
 }
 
-const Registrar shape({"shape", "the result is (…, T, d_v) in q's dtype", check_shape});
-const Registrar matches_reference({"matches_reference",
-                                   "the result equals attention (allclose rtol 1e-9, atol 1e-12)",
-                                   check_matches_reference});
-const Registrar any_block_size({"any_block_size",
-                                "block sizes 1, dividing T, not dividing T and >= T all give "
-                                "attention",
-                                check_any_block_size});
-const Registrar float32({"float32", "Float32 inputs give Float32 within 1e-5 of Float64",
-                         check_float32});
-const Registrar large_scores({"large_scores", "scores in the thousands do not overflow",
-                              check_large_scores});
-const Registrar memory({"memory_linear_in_T",
-                        "peak memory below 16 x (T·d + block_size²) elements, growing linearly",
-                        check_memory});
-const Registrar causal_skips({"causal_skips_future_blocks",
-                              "with is_causal, key blocks in the future are never computed",
-                              check_causal_skips});
+const Registrar registered_shape({"shape", "the result is (…, T, d_v) in q's dtype", check_shape});
+const Registrar registered_matches_reference(
+    {"matches_reference", "the result equals attention (allclose rtol 1e-9, atol 1e-12)",
+     check_matches_reference});
+const Registrar registered_any_block_size(
+    {"any_block_size",
+     "block sizes 1, dividing T, not dividing T and >= T all give "
+     "attention",
+     check_any_block_size});
+const Registrar registered_float32({"float32", "Float32 inputs give Float32 within 1e-5 of Float64",
+                                    check_float32});
+const Registrar registered_large_scores({"large_scores", "scores in the thousands do not overflow",
+                                         check_large_scores});
+const Registrar registered_memory_linear_in_T(
+    {"memory_linear_in_T", "peak memory below 16 x (T·d + block_size²) elements, growing linearly",
+     check_memory});
+const Registrar registered_causal_skips_future_blocks(
+    {"causal_skips_future_blocks", "with is_causal, key blocks in the future are never computed",
+     check_causal_skips});
 
 }  // namespace
 }  // namespace grader::kata_flash_attention

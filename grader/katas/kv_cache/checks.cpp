@@ -146,21 +146,23 @@ Outcome check_cache_holds_the_sequence(uint64_t seed) {
   });
 }
 
-const Registrar shape({"shape", "a call returns (B, T_new, d_model): the outputs of its new tokens",
-                       check_shape});
-const Registrar prefill({"prefill_matches_reference",
-                         "one call on an empty cache equals causal attention with RoPE",
-                         check_prefill});
-const Registrar one_token({"decode_one_token_at_a_time",
-                           "a prefill then one token per call equals one forward of the whole "
-                           "sequence",
-                           check_one_token_at_a_time});
-const Registrar any_split({"any_split",
-                           "any split into calls equals one forward of the whole sequence",
-                           check_any_split});
-const Registrar cache_holds({"cache_holds_the_sequence",
-                             "the cache ends holding the whole sequence's rotated keys and values",
-                             check_cache_holds_the_sequence});
+const Registrar registered_shape(
+    {"shape", "a call returns (B, T_new, d_model): the outputs of its new tokens", check_shape});
+const Registrar registered_prefill_matches_reference(
+    {"prefill_matches_reference", "one call on an empty cache equals causal attention with RoPE",
+     check_prefill});
+const Registrar registered_decode_one_token_at_a_time(
+    {"decode_one_token_at_a_time",
+     "a prefill then one token per call equals one forward of the whole "
+     "sequence",
+     check_one_token_at_a_time});
+const Registrar registered_any_split(
+    {"any_split", "any split into calls equals one forward of the whole sequence",
+     check_any_split});
+const Registrar registered_cache_holds_the_sequence(
+    {"cache_holds_the_sequence",
+     "the cache ends holding the whole sequence's rotated keys and values",
+     check_cache_holds_the_sequence});
 
 }  // namespace
 }  // namespace grader::kata_kv_cache

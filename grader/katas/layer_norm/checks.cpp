@@ -100,20 +100,23 @@ Outcome check_wrong_sizes_throw(uint64_t seed) {
   });
 }
 
-const Registrar shape({"shape", "layer_norm returns x's shape and dtype, any rank", check_shape});
-const Registrar matches_reference({"matches_reference",
-                                   "layer_norm equals the reference (allclose rtol 1e-9 in "
-                                   "Float64, rtol 1e-4 and atol 1e-4 in Float32)",
-                                   check_matches_reference});
-const Registrar small_variance({"small_variance",
-                                "rows whose variance is near eps: eps inside the square root",
-                                check_small_variance});
-const Registrar one_feature({"one_feature", "D = 1 gives bias", check_one_feature});
-const Registrar inputs_unchanged({"inputs_unchanged", "x, weight and bias are not modified",
-                                  check_inputs_unchanged});
-const Registrar wrong_sizes_throw({"wrong_sizes_throw",
-                                   "a weight or bias of another size than D throws kt::ShapeError",
-                                   check_wrong_sizes_throw});
+const Registrar registered_shape({"shape", "layer_norm returns x's shape and dtype, any rank",
+                                  check_shape});
+const Registrar registered_matches_reference(
+    {"matches_reference",
+     "layer_norm equals the reference (allclose rtol 1e-9 in "
+     "Float64, rtol 1e-4 and atol 1e-4 in Float32)",
+     check_matches_reference});
+const Registrar registered_small_variance(
+    {"small_variance", "rows whose variance is near eps: eps inside the square root",
+     check_small_variance});
+const Registrar registered_one_feature({"one_feature", "D = 1 gives bias", check_one_feature});
+const Registrar registered_inputs_unchanged({"inputs_unchanged",
+                                             "x, weight and bias are not modified",
+                                             check_inputs_unchanged});
+const Registrar registered_wrong_sizes_throw(
+    {"wrong_sizes_throw", "a weight or bias of another size than D throws kt::ShapeError",
+     check_wrong_sizes_throw});
 
 }  // namespace
 }  // namespace grader::kata_layer_norm

@@ -181,21 +181,24 @@ Outcome check_inputs_unchanged(uint64_t seed) {
   });
 }
 
-const Registrar shapes({"shapes", "dx has x's shape, dweight and dbias (D), all Float64",
-                        check_shapes});
-const Registrar matches_reference({"matches_reference",
-                                   "dx, dweight and dbias equal the reference (rtol 1e-9)",
-                                   check_matches_reference});
-const Registrar finite_differences_check({"finite_differences",
-                                          "the gradients equal central finite differences of the "
-                                          "forward (no reference)",
-                                          check_finite_differences});
-const Registrar row_identities({"row_identities",
-                                "each row of dx sums to 0, and is orthogonal to x̂ when weight is "
-                                "constant",
-                                check_row_identities});
-const Registrar inputs_unchanged({"inputs_unchanged", "x, weight and dout are not modified",
-                                  check_inputs_unchanged});
+const Registrar registered_shapes({"shapes", "dx has x's shape, dweight and dbias (D), all Float64",
+                                   check_shapes});
+const Registrar registered_matches_reference(
+    {"matches_reference", "dx, dweight and dbias equal the reference (rtol 1e-9)",
+     check_matches_reference});
+const Registrar registered_finite_differences(
+    {"finite_differences",
+     "the gradients equal central finite differences of the "
+     "forward (no reference)",
+     check_finite_differences});
+const Registrar registered_row_identities(
+    {"row_identities",
+     "each row of dx sums to 0, and is orthogonal to x̂ when weight is "
+     "constant",
+     check_row_identities});
+const Registrar registered_inputs_unchanged({"inputs_unchanged",
+                                             "x, weight and dout are not modified",
+                                             check_inputs_unchanged});
 
 }  // namespace
 }  // namespace grader::kata_layer_norm_backward

@@ -13,20 +13,22 @@ const SetKataCall call({
     .call_text = module_call_text,
 });
 
-const Registrar shape({"shape", "forward returns (B, T, d_model) float64 for every generated shape",
-                       check_shape});
-const Registrar matches_reference({"matches_reference",
-                                   "forward equals the reference (allclose rtol 1e-9, atol 1e-12), "
-                                   "causal or masked",
-                                   check_matches_reference});
-const Registrar causal_is_causal(
+const Registrar registered_shape(
+    {"shape", "forward returns (B, T, d_model) float64 for every generated shape", check_shape});
+const Registrar registered_matches_reference(
+    {"matches_reference",
+     "forward equals the reference (allclose rtol 1e-9, atol 1e-12), "
+     "causal or masked",
+     check_matches_reference});
+const Registrar registered_causal_is_causal(
     {"causal_is_causal",
      "with causal = true, changing later tokens leaves earlier outputs bit-identical",
      check_causal});
-const Registrar fully_masked_rows({"fully_masked_rows",
-                                   "a fully masked query row gives finite output, the rest still "
-                                   "matches",
-                                   check_fully_masked_rows});
+const Registrar registered_fully_masked_rows(
+    {"fully_masked_rows",
+     "a fully masked query row gives finite output, the rest still "
+     "matches",
+     check_fully_masked_rows});
 
 }  // namespace
 }  // namespace grader::mha

@@ -19,20 +19,23 @@ const SetKataCall call({
     },
 });
 
-const Registrar shape({"shape", "mha returns (B, T, d) float64 for every generated shape",
-                       check_shape});
-const Registrar matches_reference({"matches_reference",
-                                   "mha equals the reference (allclose rtol 1e-9, atol 1e-12), "
-                                   "with and without a mask",
-                                   check_matches_reference});
-const Registrar causal_is_causal(
+const Registrar registered_shape({"shape",
+                                  "mha returns (B, T, d) float64 for every generated shape",
+                                  check_shape});
+const Registrar registered_matches_reference(
+    {"matches_reference",
+     "mha equals the reference (allclose rtol 1e-9, atol 1e-12), "
+     "with and without a mask",
+     check_matches_reference});
+const Registrar registered_causal_is_causal(
     {"causal_is_causal",
      "with a causal mask, changing later tokens leaves earlier outputs bit-identical",
      check_causal});
-const Registrar fully_masked_rows({"fully_masked_rows",
-                                   "a query row the mask hides entirely (all false) gives finite "
-                                   "output, the rest still matches",
-                                   check_fully_masked_rows});
+const Registrar registered_fully_masked_rows(
+    {"fully_masked_rows",
+     "a query row the mask hides entirely (all false) gives finite "
+     "output, the rest still matches",
+     check_fully_masked_rows});
 
 }  // namespace
 }  // namespace grader::mha

@@ -381,30 +381,32 @@ Outcome check_eval_leaves_gen(uint64_t seed) {
   });
 }
 
-const Registrar shape({"shape", "forward returns (B, T, d_model)", check_shape});
-const Registrar eval_matches({"eval_matches_reference",
-                              "in evaluation mode the output is attention without dropout",
-                              check_eval});
-const Registrar p0({"train_p0_matches_reference",
-                    "in training with dropout_p = 0 the output is attention without dropout",
-                    check_train_p0});
-const Registrar zero_or_rescaled({"weights_dropped_or_rescaled",
-                                  "in training each weight is 0 or w / (1 - p), causal zeros "
-                                  "included",
-                                  check_zero_or_rescaled});
-const Registrar statistics({"dropout_statistics",
-                            "the rate of dropped weights is p, and rows keep an expected sum of 1",
-                            check_statistics});
-const Registrar draws({"draws_from_gen",
-                       "the draws come from gen: same seed, same output; next call, new draws",
-                       check_draws_from_gen});
-const Registrar independent({"dropout_independent",
-                             "each weight is dropped independently of every other: across batch "
-                             "entries, heads, queries and keys",
-                             check_independent});
-const Registrar eval_leaves_gen({"eval_leaves_gen_untouched",
-                                 "in evaluation mode forward draws nothing from gen",
-                                 check_eval_leaves_gen});
+const Registrar registered_shape({"shape", "forward returns (B, T, d_model)", check_shape});
+const Registrar registered_eval_matches_reference(
+    {"eval_matches_reference", "in evaluation mode the output is attention without dropout",
+     check_eval});
+const Registrar registered_train_p0_matches_reference(
+    {"train_p0_matches_reference",
+     "in training with dropout_p = 0 the output is attention without dropout", check_train_p0});
+const Registrar registered_weights_dropped_or_rescaled(
+    {"weights_dropped_or_rescaled",
+     "in training each weight is 0 or w / (1 - p), causal zeros "
+     "included",
+     check_zero_or_rescaled});
+const Registrar registered_dropout_statistics(
+    {"dropout_statistics", "the rate of dropped weights is p, and rows keep an expected sum of 1",
+     check_statistics});
+const Registrar registered_draws_from_gen(
+    {"draws_from_gen", "the draws come from gen: same seed, same output; next call, new draws",
+     check_draws_from_gen});
+const Registrar registered_dropout_independent(
+    {"dropout_independent",
+     "each weight is dropped independently of every other: across batch "
+     "entries, heads, queries and keys",
+     check_independent});
+const Registrar registered_eval_leaves_gen_untouched(
+    {"eval_leaves_gen_untouched", "in evaluation mode forward draws nothing from gen",
+     check_eval_leaves_gen});
 
 }  // namespace
 }  // namespace grader::kata_mha_train

@@ -199,27 +199,31 @@ Outcome check_bad_arguments_throw(uint64_t seed) {
   });
 }
 
-const Registrar shapes({"shapes",
-                        "expert_index (N, k) Int64, gate (N, k) and aux_loss 0-d in the logits' "
-                        "dtype",
-                        check_shapes});
-const Registrar top_experts({"top_experts",
-                             "each token's k most probable experts, most probable first",
-                             check_top_experts});
-const Registrar gates({"gates",
-                       "the gates are the k probabilities over their sum (rtol 1e-9 in "
-                       "Float64, 1e-5 in Float32)",
-                       check_gates});
-const Registrar aux_loss({"aux_loss", "aux_loss = E * sum of f_e * P_e", check_aux_loss});
-const Registrar ties({"ties", "equal probabilities: the lower expert id first", check_ties});
-const Registrar large_logits({"large_logits", "logits about 1000 route without overflow",
-                              check_large_logits});
-const Registrar inputs_unchanged({"inputs_unchanged", "router_logits is not modified",
-                                  check_inputs_unchanged});
-const Registrar bad_arguments_throw({"bad_arguments_throw",
-                                     "k outside [1, E], N = 0, logits not 2-D or not floating "
-                                     "throw kt::ValueError",
-                                     check_bad_arguments_throw});
+const Registrar registered_shapes(
+    {"shapes",
+     "expert_index (N, k) Int64, gate (N, k) and aux_loss 0-d in the logits' "
+     "dtype",
+     check_shapes});
+const Registrar registered_top_experts({"top_experts",
+                                        "each token's k most probable experts, most probable first",
+                                        check_top_experts});
+const Registrar registered_gates({"gates",
+                                  "the gates are the k probabilities over their sum (rtol 1e-9 in "
+                                  "Float64, 1e-5 in Float32)",
+                                  check_gates});
+const Registrar registered_aux_loss({"aux_loss", "aux_loss = E * sum of f_e * P_e",
+                                     check_aux_loss});
+const Registrar registered_ties({"ties", "equal probabilities: the lower expert id first",
+                                 check_ties});
+const Registrar registered_large_logits({"large_logits", "logits about 1000 route without overflow",
+                                         check_large_logits});
+const Registrar registered_inputs_unchanged({"inputs_unchanged", "router_logits is not modified",
+                                             check_inputs_unchanged});
+const Registrar registered_bad_arguments_throw(
+    {"bad_arguments_throw",
+     "k outside [1, E], N = 0, logits not 2-D or not floating "
+     "throw kt::ValueError",
+     check_bad_arguments_throw});
 
 }  // namespace
 }  // namespace grader::kata_moe_router

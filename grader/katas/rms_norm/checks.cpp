@@ -99,21 +99,23 @@ Outcome check_wrong_sizes_throw(uint64_t seed) {
   });
 }
 
-const Registrar shape({"shape", "rms_norm returns x's shape and dtype, any rank", check_shape});
-const Registrar matches_reference({"matches_reference",
-                                   "rms_norm equals the reference (allclose rtol 1e-9 in Float64, "
-                                   "rtol 1e-5 and atol 1e-6 in Float32)",
-                                   check_matches_reference});
-const Registrar small_values({"small_values",
-                              "rows whose mean of squares is near eps: eps inside the square root",
-                              check_small_values});
-const Registrar one_feature({"one_feature", "D = 1 gives x / sqrt(x^2 + eps) * weight",
-                             check_one_feature});
-const Registrar inputs_unchanged({"inputs_unchanged", "x and weight are not modified",
-                                  check_inputs_unchanged});
-const Registrar wrong_sizes_throw({"wrong_sizes_throw",
-                                   "a weight of another size than D throws kt::ShapeError",
-                                   check_wrong_sizes_throw});
+const Registrar registered_shape({"shape", "rms_norm returns x's shape and dtype, any rank",
+                                  check_shape});
+const Registrar registered_matches_reference(
+    {"matches_reference",
+     "rms_norm equals the reference (allclose rtol 1e-9 in Float64, "
+     "rtol 1e-5 and atol 1e-6 in Float32)",
+     check_matches_reference});
+const Registrar registered_small_values(
+    {"small_values", "rows whose mean of squares is near eps: eps inside the square root",
+     check_small_values});
+const Registrar registered_one_feature({"one_feature", "D = 1 gives x / sqrt(x^2 + eps) * weight",
+                                        check_one_feature});
+const Registrar registered_inputs_unchanged({"inputs_unchanged", "x and weight are not modified",
+                                             check_inputs_unchanged});
+const Registrar registered_wrong_sizes_throw(
+    {"wrong_sizes_throw", "a weight of another size than D throws kt::ShapeError",
+     check_wrong_sizes_throw});
 
 }  // namespace
 }  // namespace grader::kata_rms_norm

@@ -182,26 +182,29 @@ Outcome check_continues_from_start_pos(uint64_t seed) {
   });
 }
 
-const Registrar shape({"shape", "the result has x's shape and dtype", check_shape});
-const Registrar matches_reference({"matches_reference",
-                                   "the result equals the reference (allclose rtol 1e-9, atol "
-                                   "from 1e-12 growing with the position)",
-                                   check_matches_reference});
-const Registrar any_layout({"any_layout",
-                            "the same when x is a transposed view or a slice of a wider tensor",
-                            check_any_layout});
-const Registrar long_contexts({"long_contexts", "the same at start_pos up to 100000",
-                               check_long_contexts});
-const Registrar norm_preserved({"norm_preserved", "every row keeps its length",
-                                check_norm_preserved});
-const Registrar relative_positions({"relative_positions",
-                                    "q . k is unchanged when both positions move by the same "
-                                    "amount",
-                                    check_relative_positions});
-const Registrar continues({"continues_from_start_pos",
-                           "rows rotated alone from start_pos + t0 equal the same rows of the "
-                           "whole sequence",
-                           check_continues_from_start_pos});
+const Registrar registered_shape({"shape", "the result has x's shape and dtype", check_shape});
+const Registrar registered_matches_reference(
+    {"matches_reference",
+     "the result equals the reference (allclose rtol 1e-9, atol "
+     "from 1e-12 growing with the position)",
+     check_matches_reference});
+const Registrar registered_any_layout(
+    {"any_layout", "the same when x is a transposed view or a slice of a wider tensor",
+     check_any_layout});
+const Registrar registered_long_contexts({"long_contexts", "the same at start_pos up to 100000",
+                                          check_long_contexts});
+const Registrar registered_norm_preserved({"norm_preserved", "every row keeps its length",
+                                           check_norm_preserved});
+const Registrar registered_relative_positions(
+    {"relative_positions",
+     "q . k is unchanged when both positions move by the same "
+     "amount",
+     check_relative_positions});
+const Registrar registered_continues_from_start_pos(
+    {"continues_from_start_pos",
+     "rows rotated alone from start_pos + t0 equal the same rows of the "
+     "whole sequence",
+     check_continues_from_start_pos});
 
 }  // namespace
 }  // namespace grader::kata_rope

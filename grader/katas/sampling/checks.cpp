@@ -232,27 +232,31 @@ Outcome check_bad_arguments_throw(uint64_t seed) {
   });
 }
 
-const Registrar greedy({"greedy",
-                        "temperature 0 returns the first index of the largest logit, no draw",
-                        check_greedy});
-const Registrar one_draw({"one_draw", "each call takes exactly one gen.uniform()", check_one_draw});
-const Registrar temperature({"temperature", "the draws are the statement's with temperature alone",
-                             check_temperature});
-const Registrar top_k({"top_k", "the draws are the statement's with top-k, ties kept",
-                       check_top_k});
-const Registrar top_p({"top_p", "the draws are the statement's with top-p (and top-k)",
-                       check_top_p});
-const Registrar small_temperature({"small_temperature",
-                                   "temperatures of 0.01 and 0.02 give the statement's draws",
-                                   check_small_temperature});
-const Registrar frequencies({"frequencies", "over 1000 calls each token comes with its probability",
-                             check_frequencies});
-const Registrar inputs_unchanged({"inputs_unchanged", "logits is not modified",
-                                  check_inputs_unchanged});
-const Registrar bad_arguments_throw({"bad_arguments_throw",
-                                     "a temperature, top_k or top_p outside the API throws "
-                                     "kt::ValueError",
-                                     check_bad_arguments_throw});
+const Registrar registered_greedy(
+    {"greedy", "temperature 0 returns the first index of the largest logit, no draw",
+     check_greedy});
+const Registrar registered_one_draw({"one_draw", "each call takes exactly one gen.uniform()",
+                                     check_one_draw});
+const Registrar registered_temperature({"temperature",
+                                        "the draws are the statement's with temperature alone",
+                                        check_temperature});
+const Registrar registered_top_k({"top_k", "the draws are the statement's with top-k, ties kept",
+                                  check_top_k});
+const Registrar registered_top_p({"top_p", "the draws are the statement's with top-p (and top-k)",
+                                  check_top_p});
+const Registrar registered_small_temperature(
+    {"small_temperature", "temperatures of 0.01 and 0.02 give the statement's draws",
+     check_small_temperature});
+const Registrar registered_frequencies({"frequencies",
+                                        "over 1000 calls each token comes with its probability",
+                                        check_frequencies});
+const Registrar registered_inputs_unchanged({"inputs_unchanged", "logits is not modified",
+                                             check_inputs_unchanged});
+const Registrar registered_bad_arguments_throw(
+    {"bad_arguments_throw",
+     "a temperature, top_k or top_p outside the API throws "
+     "kt::ValueError",
+     check_bad_arguments_throw});
 
 }  // namespace
 }  // namespace grader::kata_sampling

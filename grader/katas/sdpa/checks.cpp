@@ -191,25 +191,29 @@ Outcome check_fully_masked_rows(uint64_t seed) {
   });
 }
 
-const Registrar shape({"shape",
-                       "returns (…, T_q, d_v) in Float64, the leading axes broadcast, for any "
-                       "T_q, T_k, d_k, d_v",
-                       check_shape});
-const Registrar matches_reference({"matches_reference",
-                                   "equals the reference with no mask, a mask, is_causal or both, "
-                                   "T_q and T_k apart (allclose rtol 1e-9, atol 1e-12)",
-                                   check_matches_reference});
-const Registrar leading_axes({"leading_axes",
-                              "q, k and v with different leading axes broadcast like PyTorch's",
-                              check_leading_axes});
-const Registrar causal_is_causal({"causal_is_causal",
-                                  "with is_causal, changing later keys and values leaves earlier "
-                                  "queries' outputs bit-identical",
-                                  check_causal});
-const Registrar fully_masked_rows({"fully_masked_rows",
-                                   "a query with no key to attend to gives finite values, the "
-                                   "rest still matches",
-                                   check_fully_masked_rows});
+const Registrar registered_shape(
+    {"shape",
+     "returns (…, T_q, d_v) in Float64, the leading axes broadcast, for any "
+     "T_q, T_k, d_k, d_v",
+     check_shape});
+const Registrar registered_matches_reference(
+    {"matches_reference",
+     "equals the reference with no mask, a mask, is_causal or both, "
+     "T_q and T_k apart (allclose rtol 1e-9, atol 1e-12)",
+     check_matches_reference});
+const Registrar registered_leading_axes(
+    {"leading_axes", "q, k and v with different leading axes broadcast like PyTorch's",
+     check_leading_axes});
+const Registrar registered_causal_is_causal(
+    {"causal_is_causal",
+     "with is_causal, changing later keys and values leaves earlier "
+     "queries' outputs bit-identical",
+     check_causal});
+const Registrar registered_fully_masked_rows(
+    {"fully_masked_rows",
+     "a query with no key to attend to gives finite values, the "
+     "rest still matches",
+     check_fully_masked_rows});
 
 }  // namespace
 }  // namespace grader::kata_sdpa

@@ -103,18 +103,20 @@ Outcome check_masked_entries(uint64_t seed) {
   });
 }
 
-const Registrar shape({"shape", "softmax(x, dim) returns x's shape and dtype, any rank and dim",
-                       check_shape});
-const Registrar matches_reference({"matches_reference",
-                                   "softmax(x, dim) equals the reference on random logits, any dim "
-                                   "(allclose rtol 1e-9 in Float64, 1e-5 in Float32)",
-                                   check_matches_reference});
-const Registrar large_logits({"large_logits",
-                              "logits of +-1000 and +-1e30 give the right weights, no inf or NaN",
-                              check_large_logits});
-const Registrar masked_entries({"masked_entries",
-                                "-inf entries get weight 0; a slice of finfo.min is uniform",
-                                check_masked_entries});
+const Registrar registered_shape({"shape",
+                                  "softmax(x, dim) returns x's shape and dtype, any rank and dim",
+                                  check_shape});
+const Registrar registered_matches_reference(
+    {"matches_reference",
+     "softmax(x, dim) equals the reference on random logits, any dim "
+     "(allclose rtol 1e-9 in Float64, 1e-5 in Float32)",
+     check_matches_reference});
+const Registrar registered_large_logits(
+    {"large_logits", "logits of +-1000 and +-1e30 give the right weights, no inf or NaN",
+     check_large_logits});
+const Registrar registered_masked_entries(
+    {"masked_entries", "-inf entries get weight 0; a slice of finfo.min is uniform",
+     check_masked_entries});
 
 }  // namespace
 }  // namespace grader::kata_softmax

@@ -170,22 +170,22 @@ Outcome check_bad_arguments_throw(uint64_t seed) {
   });
 }
 
-const Registrar all_accepted({"all_accepted",
-                              "p = q accepts every draft token, then the bonus token from p_K",
-                              check_all_accepted});
-const Registrar replay_check({"replay", "the draws are the statement's on related p and q",
-                              check_replay});
-const Registrar rejections({"rejections",
-                            "the draws are the statement's where p and q differ: residual draws",
-                            check_rejections});
-const Registrar distribution({"distribution",
-                              "over 2000 steps the first token is distributed as p_0",
-                              check_distribution});
-const Registrar inputs_unchanged({"inputs_unchanged", "the inputs are not modified",
-                                  check_inputs_unchanged});
-const Registrar bad_arguments_throw({"bad_arguments_throw",
-                                     "K = 0 and mismatched shapes throw kt::ValueError",
-                                     check_bad_arguments_throw});
+const Registrar registered_all_accepted(
+    {"all_accepted", "p = q accepts every draft token, then the bonus token from p_K",
+     check_all_accepted});
+const Registrar registered_replay({"replay", "the draws are the statement's on related p and q",
+                                   check_replay});
+const Registrar registered_rejections(
+    {"rejections", "the draws are the statement's where p and q differ: residual draws",
+     check_rejections});
+const Registrar registered_distribution({"distribution",
+                                         "over 2000 steps the first token is distributed as p_0",
+                                         check_distribution});
+const Registrar registered_inputs_unchanged({"inputs_unchanged", "the inputs are not modified",
+                                             check_inputs_unchanged});
+const Registrar registered_bad_arguments_throw({"bad_arguments_throw",
+                                                "K = 0 and mismatched shapes throw kt::ValueError",
+                                                check_bad_arguments_throw});
 
 }  // namespace
 }  // namespace grader::kata_speculative_decoding

@@ -264,7 +264,7 @@ TEST_CASE("the summary names each cause once and never calls a grouped check unt
       if (listed) {
         CHECK(shown_by == check);
         CHECK(std::count_if(g.begin(), g.end(),
-                            [&](const auto& kv) { return kv.second == check; }) == 1);
+                            [&c = check](const auto& kv) { return kv.second == c; }) == 1);
       }
     }
   }

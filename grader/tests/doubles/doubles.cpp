@@ -40,7 +40,7 @@ namespace {
 // memory rows of the test-bed matrices). With short allocation stacks (Note [allocation stacks
 // under AddressSanitizer] in tensor/tests/main.cpp) the ten katas' doubles tests took 187 s of the
 // sanitizer stage's wall time with the pairs, 35 s without (ctest -j 2, 2026-12-03).
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(KT_SANITIZED)
 constexpr bool kPairs = false;
 #else
 constexpr bool kPairs = true;

@@ -90,7 +90,10 @@ TEST_CASE("the journey writes op arguments as a learner would: keepdim, a dtype'
           "[journey]") {
   const Reset reset;
   stand_in::softmax = [](const kt::Tensor& x, int64_t dim) {
-    const kt::Tensor e = kt::exp(x.to(kt::Float32) - kt::amax(x, dim, true).to(kt::Float32));
+    // One statement per op: the order of an expression's operands is the compiler's (GCC and
+    // clang differ), and the ops' numbers below depend on it.
+    const kt::Tensor max = kt::amax(x, dim, true).to(kt::Float32);
+    const kt::Tensor e = kt::exp(x.to(kt::Float32) - max);
     return (e / kt::sum(e, dim, true)).to(kt::Float64);
   };
   const std::string text = journey(a_case()).text;

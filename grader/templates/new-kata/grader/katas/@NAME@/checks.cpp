@@ -36,8 +36,8 @@ Outcome check_matches_reference(uint64_t seed) {
   });
 }
 
-const Registrar shape({"shape", "the result has x's shape and dtype", check_shape});
-const Registrar matches_reference({"matches_reference",
+const Registrar registered_shape({"shape", "the result has x's shape and dtype", check_shape});
+const Registrar registered_matches_reference({"matches_reference",
                                    "the result equals the reference (allclose rtol 1e-9, "
                                    "atol 1e-12)",
                                    check_matches_reference});

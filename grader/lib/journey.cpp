@@ -242,6 +242,18 @@ bool masks_what_op_does_not(const kt::Tensor& later, const kt::Tensor& step, con
 // A step that sums several ops (flash attention's accumulators: Step::sums_ops) is not compared
 // with any one of them.
 
+// Note [a first step computed from a prepared input]
+// A step made from the call's inputs alone (layer norm's mean of x) is compared with the first op
+// of its shape given one of them directly. Where none is, the learner often computed it on an
+// input one op of its own changed first (x + bias, the bias added before normalising): the mean
+// of that is step 1 computed differently, and saying "none" sent readers through the op list for
+// it. So, only where no op of the step's shape is given an input directly: the first op of the
+// step's shape given a tensor that a single op (no step, no mere move, the input's shape) made
+// from the call's inputs and plain numbers alone, and nothing else but those, under the same test
+// against the later steps as a direct one. Looser (any op of the input's shape, whatever else it
+// or the op was given), cross_entropy's gather of the log-probabilities at the targets stood for
+// the row maxima.
+
 /// The learner's op that computes steps[s] differently: the first event from `from` on whose
 /// result has the step's shape and a dtype of its kind (a Bool mask is no score), and is no step
 /// reached; -1 when none, or when it is as much like a later step not reached (as many of its
@@ -391,24 +403,63 @@ int64_t computes_differently(const std::vector<kt::TraceEvent>& events, int64_t 
   // (dP = dout vᵀ computed as dout outᵀ: "matmul of dout and #9"), when no later step that is
   // computed from this one is more like it (Note [ops that compute a step differently]).
   if (from_inputs) {
-    for (int64_t i = from; i < to; ++i) {
-      const kt::TraceEvent& e = events[size_t(i)];
-      if (!fits(e, steps[s]) || std::find(at.begin(), at.end(), i) != at.end()) continue;
-      const bool given_input =
-          std::any_of(e.inputs.begin(), e.inputs.end(), [&](const kt::TensorMeta& m) {
-            return !input_named(m, inputs, events, size_t(i)).empty();
-          });
-      if (!given_input) continue;
-      const int64_t here = equal_entries(e.value, steps[s].value);
-      bool later_alike = false;
-      for (size_t later = s + 1; later < steps.size() && !later_alike; ++later) {
-        if (!fits(e, steps[later]) || needs_a_later_op(steps[later], i)) continue;
-        const int64_t there = equal_entries(e.value, steps[later].value);
-        later_alike =
-            at[later] >= 0 || !computed_from(steps, later, s) ? there >= here : there > here;
+    // Given a call's input directly; else (no op of the step's shape is) given one that a single
+    // op of the input's shape made from it: x + bias where x belongs, whose mean is step 1
+    // computed on the wrong tensor (Note [a first step computed from a prepared input]).
+    const auto given_input = [&](const kt::TraceEvent& e, size_t before) {
+      return std::any_of(e.inputs.begin(), e.inputs.end(), [&](const kt::TensorMeta& m) {
+        return !input_named(m, inputs, events, before).empty();
+      });
+    };
+    // A call's input, or a plain number made for the op at `before`.
+    const auto plain = [&](const kt::TensorMeta& m, int64_t before) {
+      if (!input_named(m, inputs, events, size_t(before)).empty()) return true;
+      const int64_t j = maker_of(m, before);
+      return j >= 0 && made_for_a_number(events[size_t(j)]);
+    };
+    // Every input of op i plain or prepared, one prepared: a tensor that one op (no step, no mere
+    // move) made of the input's shape from plain inputs alone (x + bias, x * weight; not logits
+    // minus a logsumexp computed before, nor an index made by a chain of ops).
+    const auto given_prepared = [&](const kt::TraceEvent& e, int64_t i) {
+      bool any = false;
+      for (const kt::TensorMeta& m : e.inputs) {
+        if (plain(m, i)) continue;
+        const int64_t j = maker_of(m, i);
+        if (j < 0 || std::find(at.begin(), at.end(), j) != at.end()) return false;
+        const kt::TraceEvent& made = events[size_t(j)];
+        if (!made.value.defined() || moves_only(made.op) || made_for_a_number(made) ||
+            made.inputs.empty())
+          return false;
+        bool shaped = false;
+        for (const kt::TensorMeta& n : made.inputs) {
+          if (!plain(n, j)) return false;
+          shaped = shaped || (n.sizes == made.output.sizes &&
+                              !input_named(n, inputs, events, size_t(j)).empty());
+        }
+        if (!shaped) return false;
+        any = true;
       }
-      if (!later_alike) return i;
-      break;  // the first such op only
+      return any;
+    };
+    for (const bool prepared : {false, true}) {
+      bool candidate = false;
+      for (int64_t i = from; i < to; ++i) {
+        const kt::TraceEvent& e = events[size_t(i)];
+        if (!fits(e, steps[s]) || std::find(at.begin(), at.end(), i) != at.end()) continue;
+        if (!(prepared ? given_prepared(e, i) : given_input(e, size_t(i)))) continue;
+        candidate = true;
+        const int64_t here = equal_entries(e.value, steps[s].value);
+        bool later_alike = false;
+        for (size_t later = s + 1; later < steps.size() && !later_alike; ++later) {
+          if (!fits(e, steps[later]) || needs_a_later_op(steps[later], i)) continue;
+          const int64_t there = equal_entries(e.value, steps[later].value);
+          later_alike =
+              at[later] >= 0 || !computed_from(steps, later, s) ? there >= here : there > here;
+        }
+        if (!later_alike) return i;
+        break;  // the first such op only
+      }
+      if (candidate) break;
     }
   }
   // The candidate most like the step (most entries equal to it); of equals, a multiple of the step
@@ -1165,6 +1216,14 @@ Journey journey_text(const std::vector<Step>& steps,
   if (from_there.size() > 6) {
     const size_t last = first == 3 ? 3 : 0, more = from_there.size() - first - last;
     next += ", and " + std::to_string(more) + " more";
+    // Where the numbers hidden span more ops than that (ops that only made a plain number, or
+    // only made steps, are not listed), the span is said: "18 more" between #3 and #27 read as a
+    // miscount of 23.
+    const auto hidden = std::minmax_element(from_there.begin() + std::ptrdiff_t(first),
+                                            from_there.end() - std::ptrdiff_t(last));
+    if (size_t(*hidden.second - *hidden.first + 1) != more)
+      next += " (among #" + std::to_string(*hidden.first + 1) + " to #" +
+              std::to_string(*hidden.second + 1) + ")";
     for (size_t n = from_there.size() - last; n < from_there.size(); ++n)
       next += (n + last == from_there.size() ? ", then " : ", ") + op_of(from_there[n]);
   }

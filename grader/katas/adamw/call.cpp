@@ -35,15 +35,18 @@ const serve::Serve call("adamw", [](wire::Reader& in, wire::Writer& out) {
     // learner's is read as one, its root, square or reciprocal. The bias corrections only past the
     // first step, where they would be 1 - beta1 and 1 - beta2 again (two names for one number
     // read as neither).
-    std::vector<serve::NamedInput> named = {{"param", param},
-                                            {"grad", grads.front()},
-                                            {"lr", kt::scalar_tensor(cfg.lr)},
-                                            {"beta1", kt::scalar_tensor(cfg.beta1)},
-                                            {"beta2", kt::scalar_tensor(cfg.beta2)},
-                                            {"eps", kt::scalar_tensor(cfg.eps)},
-                                            {"weight_decay", kt::scalar_tensor(cfg.weight_decay)},
-                                            {"1 - beta1", kt::scalar_tensor(1.0 - cfg.beta1)},
-                                            {"1 - beta2", kt::scalar_tensor(1.0 - cfg.beta2)}};
+    std::vector<serve::NamedInput> named = {
+        {"param", param},
+        {"grad", grads.front()},
+        {"lr", kt::scalar_tensor(cfg.lr)},
+        {"beta1", kt::scalar_tensor(cfg.beta1)},
+        {"beta2", kt::scalar_tensor(cfg.beta2)},
+        {"eps", kt::scalar_tensor(cfg.eps)},
+        {"weight_decay", kt::scalar_tensor(cfg.weight_decay)},
+        {"1 - beta1", kt::scalar_tensor(1.0 - cfg.beta1)},
+        {"1 - beta2", kt::scalar_tensor(1.0 - cfg.beta2)},
+        {"lr * weight_decay", kt::scalar_tensor(cfg.lr * cfg.weight_decay)},
+        {"1 - lr * weight_decay", kt::scalar_tensor(1.0 - cfg.lr * cfg.weight_decay)}};
     if (state.step > 0) {
       const auto correction = [&](double beta) {
         return 1.0 - std::pow(beta, double(state.step + 1));

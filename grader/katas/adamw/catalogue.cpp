@@ -33,6 +33,9 @@ std::vector<Entry> catalogue() {
       "Multiply param by 1 - lr * weight_decay first, then subtract the update, as PyTorch does "
       "(the order changes the result by lr^2 * weight_decay * update).",
       {.decay_after_update = true});
+  add("decay_of_grad", "AdamW with param decayed by lr * weight_decay * grad, not by its own size",
+      "The decay shrinks param by itself: param * (1 - lr * weight_decay); grad is not in it.",
+      {.decay = Decay::OfGrad});
   // The moments and their corrections.
   add("no_bias_correction", "AdamW with neither moment bias-corrected",
       "Divide exp_avg by 1 - beta1^step and exp_avg_sq by 1 - beta2^step.",
@@ -120,11 +123,12 @@ std::vector<Case> discriminating_cases() {
     c.values = "fixed";
     return c;
   };
-  // No number of a config (lr, beta1, 1 - beta1, ..., weight_decay) is another's: the journey
-  // reads a number of the learner's as the one it equals, and none where two do (lr = 1 - beta2
-  // read the (1 - beta2) factor as lr; eps = 1 - beta2 a division by sqrt(1 - beta2) as one by
-  // sqrt(eps); docs/feedback.md round 45).
-  return {make({2, 3}, 2, 2, 1.0, {0.04, 0.8, 0.95, 0.01, 0.25}),
+  // No number of a config (lr, beta1, 1 - beta1, ..., weight_decay, lr * weight_decay) is
+  // another's: the journey reads a number of the learner's as the one it equals, and none where
+  // two do (lr = 1 - beta2 read the (1 - beta2) factor as lr; eps = 1 - beta2 a division by
+  // sqrt(1 - beta2) as one by sqrt(eps); eps = lr * weight_decay = 0.01 a decay times grad as
+  // "grad times eps"; docs/feedback.md rounds 45 and 48).
+  return {make({2, 3}, 2, 2, 1.0, {0.04, 0.8, 0.95, 0.03, 0.25}),
           make({4}, 3, 5, 1.0, {0.02, 0.9, 0.99, 1e-3, 0.15}),
           make({3, 2}, 2, 3, 1e-3, {0.01, 0.9, 0.999, 1e-6, 0.03}),
           make({5}, 2, 0, 1.0, {0.03, 0.6, 0.8, 0.07, 0.3})};

@@ -39,6 +39,7 @@ ref::AdamWResult adamw_with_steps(const Case& c, const Steps& s) {
     for (size_t i = 0; i < p.size(); ++i) {
       const double g = l2 ? g0[i] + k.weight_decay * p[i] : g0[i];
       if (decoupled && !s.decay_after_update) p[i] *= decay;
+      if (s.decay == Decay::OfGrad) p[i] -= (1 - decay) * g0[i];
       const double g2 = s.second_moment_of_abs ? std::abs(g) : g * g;
       if (start_at_grad) m[i] = g, v[i] = g2;
       if (s.moment_weights_swapped) {

@@ -20,6 +20,7 @@ struct Steps {
     L2,         // grad += weight_decay * param, no decoupled decay (Adam with L2): a pitfall
     Both,       // the two at once
     None,       // weight_decay never read
+    OfGrad,     // param -= lr * weight_decay * grad: the gradient where param belongs (no pitfall)
   };
   Decay decay = Decay::Decoupled;
   bool decay_times_lr = true;               // decay_without_lr when false (with a decoupled decay)

@@ -85,6 +85,12 @@ std::vector<Entry> catalogue() {
       "the draws of a sampler whose nucleus is taken from the least probable token up",
       "Sort by probability descending: the nucleus is the most probable tokens.",
       {.nucleus = S::Nucleus::LeastProbable});
+  add("nucleus_in_index_order",
+      "the draws of a sampler whose nucleus sums the tokens in vocabulary order, not from the most "
+      "probable down",
+      "Sort the tokens top-k kept by probability, highest first (the lower index first on ties), "
+      "and keep that prefix up to the token whose sum reaches top_p.",
+      {.nucleus = S::Nucleus::IndexOrder});
   add("walks_sorted_order", "the draws of a sampler that walks the kept tokens most probable first",
       "Walk the kept tokens in increasing index: the statement fixes that order, so the draws "
       "can be replayed (the distribution is the same either way).",

@@ -22,8 +22,8 @@ std::vector<Steps> searched_steps() {
         for (const auto top_k : {S::TopK::TiesKept, S::TopK::Exactly, S::TopK::Strict})
           for (const auto from :
                {S::NucleusFrom::KeptScores, S::NucleusFrom::KeptLogits, S::NucleusFrom::AllScores})
-            for (const auto nucleus :
-                 {S::Nucleus::Crossing, S::Nucleus::ExcludesCrossing, S::Nucleus::LeastProbable})
+            for (const auto nucleus : {S::Nucleus::Crossing, S::Nucleus::ExcludesCrossing,
+                                       S::Nucleus::LeastProbable, S::Nucleus::IndexOrder})
               for (const auto renormalise :
                    {S::Renormalise::Kept, S::Renormalise::OverAll, S::Renormalise::OverTopK})
                 for (const auto order : {S::Order::Index, S::Order::Sorted})

@@ -132,7 +132,13 @@ Walk walk_with_steps(const std::vector<double>& x, double temperature, int64_t t
         steps.nucleus_from == S::NucleusFrom::KeptLogits  ? softmax_over(x, survivors)
         : steps.nucleus_from == S::NucleusFrom::AllScores ? softmax_over(s, all)
                                                           : softmax_over(s, survivors);
-    std::vector<size_t> order = by_probability(q, survivors);
+    std::vector<size_t> order;
+    if (steps.nucleus == S::Nucleus::IndexOrder) {
+      for (size_t i = 0; i < v; ++i)
+        if (survivors[i]) order.push_back(i);
+    } else {
+      order = by_probability(q, survivors);
+    }
     if (steps.nucleus == S::Nucleus::LeastProbable) std::reverse(order.begin(), order.end());
     kept.assign(v, false);
     double sum = 0;

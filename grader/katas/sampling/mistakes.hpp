@@ -43,6 +43,7 @@ struct Steps {
     Crossing,          // the shortest prefix whose sum reaches top_p: right
     ExcludesCrossing,  // stops before the token that reaches top_p (the first always kept)
     LeastProbable,     // the prefix taken from the least probable token up
+    IndexOrder,        // the prefix taken in vocabulary order, unsorted
   };
   enum class Renormalise {
     Kept,      // softmax over the tokens still kept: right

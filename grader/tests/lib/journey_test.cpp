@@ -1014,3 +1014,56 @@ TEST_CASE("a multiple that a later op divides back out is said to be the code's 
                              false)
             .step == "step 3 (z = y + 0.5)");
 }
+
+TEST_CASE("a first step computed from an input one op changed first is shown computed differently",
+          "[journey]") {
+  // s = sum(x) (shape [1]), then t = 2s. The code adds b to x first (x's shape, not s's), then
+  // sums that: the sum is s computed on the wrong tensor (Note [a first step computed from a
+  // prepared input]).
+  const auto meta = [](uint64_t address, kt::Shape sizes) {
+    kt::TensorMeta m;
+    m.strides = sizes.empty() ? kt::Shape{} : kt::Shape{1};
+    m.sizes = std::move(sizes);
+    m.address = address;
+    return m;
+  };
+  const std::vector<Step> two = {{"s = sum(x)", values({6}), -1, {}},
+                                 {"t = 2s", values({12}), -1, {0}}};
+  kt::TraceEvent add = event("add", values({2, 3, 4}));
+  add.inputs = {meta(1, {3}), meta(2, {3})};
+  add.output = meta(10, {3});
+  kt::TraceEvent sum = event("sum", values({9}));
+  sum.inputs = {meta(10, {3})};
+  sum.output = meta(11, {1});
+  const std::vector<grader::NamedInput> inputs = {{"x", kt::Tensor(), meta(1, {3}), 0},
+                                                  {"b", kt::Tensor(), meta(2, {3}), 0}};
+  const std::string text = journey_text_of(two, {add, sum}, values({9}), inputs);
+  INFO(text);
+  CHECK(text.find("#2 sum of #1 -> [1], other values  <- first divergence") != std::string::npos);
+  CHECK(text.find("Your op #2 sum of #1 -> [1] has the shape of step 1 (s = sum(x)) but computes "
+                  "it differently") != std::string::npos);
+  CHECK(text.find("It is given #1 (no step). Your ops between the steps and it (their results are "
+                  "no step): #1 add of x and b -> [3].") != std::string::npos);
+  // Given the input itself, another op of the step's shape is the one compared, as before.
+  kt::TraceEvent direct = event("mean", values({2}));
+  direct.inputs = {meta(1, {3})};
+  direct.output = meta(12, {1});
+  const std::string first = journey_text_of(two, {add, direct, sum}, values({9}), inputs);
+  INFO(first);
+  CHECK(first.find("#2 mean of x -> [1], other values  <- first divergence") != std::string::npos);
+}
+
+TEST_CASE("ops left out of a long list give the span of numbers they were counted in",
+          "[journey]") {
+  // x; y = 2x. After x, twelve ops of another shape, one of which only made a plain number.
+  const std::vector<Step> two = {steps()[0], steps()[1]};
+  std::vector<kt::TraceEvent> events = {event("add", values({1, 2, 3}))};
+  for (int n = 0; n < 12; ++n)
+    events.push_back(n == 5
+                         ? event("full", kt::scalar_tensor(2.0))
+                         : event("neg", kt::from_vector(std::vector<double>{double(n), 1}, {2})));
+  const std::string text = journey_text_of(two, events, values({0, 1}));
+  INFO(text);
+  // #2-#4 and #11-#13 listed; #5-#10 hold five ops of the list and #7, the plain number.
+  CHECK(text.find(", and 5 more (among #5 to #10), then ") != std::string::npos);
+}

@@ -1227,10 +1227,14 @@ Journey journey_text(const std::vector<Step>& steps,
     for (size_t n = from_there.size() - last; n < from_there.size(); ++n)
       next += (n + last == from_there.size() ? ", then " : ", ") + op_of(from_there[n]);
   }
-  // " It is given #5 (step 1) and #21 (no step)." for an op given what earlier ops made: which of
-  // them are steps of the table, so a wrong input (the weights where dS belongs, a matmul with an
-  // untransposed weight before the bias) shows; "" when it is given only inputs of the call.
-  const auto given_text = [&](int64_t i) -> std::string {
+  // " It is given #5 (step 1) and #21 add of x and bias -> [3, 5] (no step)." for an op given
+  // what earlier ops made: which of them are steps of the table, so a wrong input (the weights
+  // where dS belongs, a matmul with an untransposed weight before the bias) shows; "" when it is
+  // given only inputs of the call. With `whole`, an input no step is, is shown whole, op and all
+  // (where it is the only op between the steps and this one: at the end of that list, "#1 add of
+  // x and bias" was found last, round 48); the ops so shown go in `shown_whole`.
+  std::vector<int64_t> shown_whole;
+  const auto given_text = [&](int64_t i, bool whole) -> std::string {
     const kt::TraceEvent& e = events[size_t(i)];
     if (records_first_only(e.op) || e.inputs.empty() || e.inputs.size() > 4) return "";
     std::vector<std::string> given;
@@ -1240,10 +1244,15 @@ Journey journey_text(const std::vector<Step>& steps,
       const int64_t j = name.empty() ? maker_of(m, i) : -1;
       if (j >= 0 && !made_for_a_number(events[size_t(j)])) {  // (a number: not said)
         const int64_t reached = step_of(j);
-        name = '#';  // (piecewise: GCC 12's -Wstringop-overflow misfires on "#" + std::string)
-        name += std::to_string(j + 1);
-        name +=
-            reached == 0 ? std::string(" (no step)") : " (step " + std::to_string(reached) + ")";
+        if (reached == 0 && whole) {
+          name = op_of(j) + " (no step)";
+          shown_whole.push_back(j);
+        } else {
+          name = '#';  // (piecewise: GCC 12's -Wstringop-overflow misfires on "#" + std::string)
+          name += std::to_string(j + 1);
+          name +=
+              reached == 0 ? std::string(" (no step)") : " (step " + std::to_string(reached) + ")";
+        }
         any_op = true;
       }
       if (!name.empty()) given.push_back(name);
@@ -1417,14 +1426,28 @@ Journey journey_text(const std::vector<Step>& steps,
     // (What it is given is no suspect where a later op undoes it, and "It" would read as the ops
     // just named.)
     if (onward.undone_at < 0) {
-      text += given_text(differently);
-      if (!events[size_t(differently)].inputs.empty()) {
-        const std::string between = no_step_ancestors(differently);
-        if (!between.empty())
-          text +=
-              " Your ops between the steps and it (their results are no step): " + between + ".";
-      } else if (const std::string unused = no_step_before(differently); !unused.empty()) {
-        text += " Your ops before it whose results are no step: " + unused + ".";
+      // The ops between the steps and it shown whole where it is given them all and they are
+      // all it is given (no chain of them, which reads best as a list in order).
+      const std::string whole = given_text(differently, true);
+      const std::vector<int64_t> between_ops =
+          no_step_ancestry({differently}, -1, int64_t(events.size())).ops;
+      const bool all_shown =
+          !shown_whole.empty() &&
+          std::all_of(between_ops.begin(), between_ops.end(), [&](int64_t j) {
+            return std::find(shown_whole.begin(), shown_whole.end(), j) != shown_whole.end();
+          });
+      if (all_shown) {
+        text += whole;
+      } else {
+        text += given_text(differently, false);
+        if (!events[size_t(differently)].inputs.empty()) {
+          const std::string between = no_step_ancestors(differently);
+          if (!between.empty())
+            text +=
+                " Your ops between the steps and it (their results are no step): " + between + ".";
+        } else if (const std::string unused = no_step_before(differently); !unused.empty()) {
+          text += " Your ops before it whose results are no step: " + unused + ".";
+        }
       }
     }
     if (!onward.listed.empty())

@@ -225,9 +225,10 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
     if (!t->hint.empty()) s += "        hint: " + t->hint + "\n";
   }
   if (!not_found.empty()) {
-    // "not found:" first: a bare "PASS  pitfall_x" beside failures read as "that part works".
-    const std::string list = wrap("not found: " + join(not_found), "        ", 96);
-    s += "  " + paint("PASS", "32", colour) + "  " + list.substr(8);
+    // No status word: a bare "PASS  pitfall_x" beside failures read as "that part works", and
+    // "PASS  not found: ..." still read as a passing check (round 48).
+    const std::string list = wrap("Named pitfalls not found: " + join(not_found), "        ", 96);
+    s += "  " + list.substr(8);
     // Beside detectors that could not run (the code threw, or returned the wrong shape, on their
     // cases), a pass says only what the others saw.
     const bool some_skipped = std::any_of(r.tests.begin(), r.tests.end(), [](const TestResult& x) {
@@ -244,11 +245,18 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
       });
       if (!a_pitfall) unnamed.push_back(d);
     }
+    // A pitfall found above is the mistake named: "yours may be one no pitfall names" beside it
+    // read as doubt that fixing it would do (round 49).
+    const bool one_found = std::any_of(r.tests.begin(), r.tests.end(), [](const TestResult& x) {
+      return x.status == Status::Fail && !x.pitfall.empty();
+    });
     s += wrap(std::string("(") +
                   (some_skipped ? "looked for on the cases where your code returned a result, "
                                   "the detectors skipped above could not run; "
                                 : "") +
-                  (unnamed.empty()
+                  (one_found && unnamed.empty()
+                       ? std::string("each detector looks for its one mistake, alone)")
+                   : unnamed.empty()
                        ? std::string("each detector looks for its one mistake, alone: yours may "
                                      "be one no pitfall names, or one of these beside another)")
                        : "each detector looks for its one mistake, alone; the diagnosis " +

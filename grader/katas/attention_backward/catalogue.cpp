@@ -23,6 +23,7 @@ struct Slips {
   bool softmax_over_queries = false;   // P = softmax(S, -2)
   bool weights_unscaled = false;       // P = softmax(q kᵀ): the 1/√d left out of P alone
   bool hides_diagonal = false;         // the causal mask tril(ones, -1): no query sees its own key
+  bool mask_fills_zero = false;        // the hidden scores set to 0, not to finfo.min
   bool dv_not_transposed = false;      // dv = P dout
   bool dv_from_masked_scores = false;  // dv = Sᵀ dout, S masked with finfo.min
   bool dp_transposed = false;          // dP = v doutᵀ
@@ -41,7 +42,7 @@ Grads backward(const Case& c, const Slips& m) {
   kt::Tensor s = kt::matmul(c.q, c.k.transpose(-2, -1)) * (m.weights_unscaled ? 1.0 : scale);
   if (c.causal) {
     const kt::Tensor allowed = kt::tril(kt::ones({T, T}, kt::Bool), m.hides_diagonal ? -1 : 0);
-    s = s.masked_fill(~allowed, kt::finfo(kt::Float64).min);
+    s = s.masked_fill(~allowed, m.mask_fills_zero ? 0.0 : kt::finfo(kt::Float64).min);
   }
   const kt::Tensor p = kt::softmax(s, m.softmax_over_queries ? -2 : -1);
   const kt::Tensor dv_from = m.dv_from_masked_scores ? s : p;
@@ -115,6 +116,12 @@ std::vector<BackwardEntry> catalogue() {
        "Query i sees keys 0..i, itself included: mask where tril(ones({T, T})) (diagonal 0) is "
        "false.",
        {.hides_diagonal = true});
+  slip("causal_mask_fills_zero",
+       "the gradients of attention whose causal mask sets the hidden scores to 0 (not to the "
+       "lowest value): the future keys keep a weight of exp(0 - the row's max) / the row's sum",
+       "masked_fill the hidden scores with kt::finfo(dtype).min (or -inf), forward and backward: "
+       "a score of 0 is an ordinary score, and its key still gets weight.",
+       {.mask_fills_zero = true});
   pitfall("mask_grad_leak",
           "the gradients of a backward pass that recomputes P without the causal mask",
           "Mask the scores before the softmax in the backward pass too: masked weights are then 0 "

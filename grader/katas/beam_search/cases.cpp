@@ -283,7 +283,11 @@ std::string Case::token(int64_t t) const {
 
 std::string Case::tokens(const std::vector<int64_t>& ts) const {
   std::string s = "[";
-  for (size_t i = 0; i < ts.size() && i < 24; ++i) s += (i ? ", " : "") + token(ts[i]);
+  // bos after the first place is a token the model chose: "[2, bos]" read as the prompt joined to
+  // the hypothesis (round 49); its id is shown, and what it is.
+  for (size_t i = 0; i < ts.size() && i < 24; ++i)
+    s += (i ? ", " : "") +
+         (i > 0 && ts[i] == bos && ts[i] != eos ? std::to_string(ts[i]) + " (bos)" : token(ts[i]));
   if (ts.size() > 24) s += ", ... (" + std::to_string(ts.size()) + " tokens)";
   return s + "]";
 }

@@ -42,6 +42,12 @@ std::vector<Entry> catalogue() {
         "length_penalty)",
         "The length is tokens.size(): bos is not a token of the hypothesis (eos is)."},
        {.score = S::Score::CountsBos}},
+      {{"penalty_on_finished_only",
+        "the scores of a search that divides by the length penalty only the hypotheses that "
+        "ended with eos (those still live at the stop scored by their log_prob)",
+        "Every hypothesis returned gets score = log_prob / tokens.size() ^ length_penalty, the "
+        "live ones left at the stop as well as those that ended with eos."},
+       {.score = S::Score::FinishedOnly}},
       {{"sorted_by_log_prob", "the finished hypotheses sorted by log_prob instead of by score",
         "Sort the finished hypotheses by score (ties: higher log_prob, then smaller tokens)."},
        {.order = S::Order::LogProb}},

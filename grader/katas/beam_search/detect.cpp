@@ -25,6 +25,10 @@ std::vector<Steps> searched_steps() {
                     for (const bool with_bos : {false, true})
                       all.push_back(
                           {pool, eos, score, order, carry, stop, copies, live_finished, with_bos});
+    // The penalty on the finished only, as a single slip: where no hypothesis returned ended with
+    // eos it scores as no_length_penalty does, and that pitfall is not claimed there
+    // (wrong/penalty_on_finished_only.cpp).
+    all.push_back({.score = S::Score::FinishedOnly});
     return all;
   }();
   return cached;

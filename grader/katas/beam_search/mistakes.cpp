@@ -129,10 +129,13 @@ std::vector<ref::Hypothesis> result_of(const Core& core, int64_t bos, int64_t be
                                        double length_penalty, const Steps& s) {
   std::vector<ref::Hypothesis> out = core.finished;
   if (s.live_finished_at_stop) out.insert(out.end(), core.live.begin(), core.live.end());
-  for (ref::Hypothesis& r : out) {
+  for (size_t i = 0; i < out.size(); ++i) {
+    ref::Hypothesis& r = out[i];
     const double n = double(r.tokens.size()) + (s.score == Steps::Score::CountsBos ? 1 : 0);
-    r.score =
-        s.score == Steps::Score::LogProb ? r.log_prob : r.log_prob / std::pow(n, length_penalty);
+    const bool live = i >= core.finished.size();
+    r.score = s.score == Steps::Score::LogProb || (s.score == Steps::Score::FinishedOnly && live)
+                  ? r.log_prob
+                  : r.log_prob / std::pow(n, length_penalty);
   }
   if (s.order == Steps::Order::Score) {
     std::stable_sort(out.begin(), out.end(), ref::ranks_before);

@@ -30,9 +30,11 @@ struct Steps {
   } eos = Eos::Finished;
   /// The score returned and sorted by.
   enum class Score {
-    Penalty,    // log_prob / size ^ length_penalty (right)
-    LogProb,    // log_prob
-    CountsBos,  // log_prob / (size + 1) ^ length_penalty
+    Penalty,       // log_prob / size ^ length_penalty (right)
+    LogProb,       // log_prob
+    CountsBos,     // log_prob / (size + 1) ^ length_penalty
+    FinishedOnly,  // the penalty on the hypotheses that ended with eos, log_prob on those live at
+                   // the stop (a single slip of the search, and the catalogue)
   } score = Score::Penalty;
   /// What the result is sorted by.
   enum class Order {

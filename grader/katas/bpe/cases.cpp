@@ -234,13 +234,13 @@ MergeDifference merge_difference(const Case& c, const std::vector<Merge>& got,
                      : " (num_merges = " + std::to_string(c.num_merges) + ")") +
                 "; yours goes on with " + merge_text(got[i]) + ", " +
                 std::to_string(got.size() - want.size()) + " more in all.",
-            false};
+            false, true};
   const int64_t count = count_at_round(c.words, want, i, want[i]);
   const std::string expected = merge_text(want[i]) + " (count " + std::to_string(count) + ")";
   if (i == got.size())
     return {round + ": the reference learns " + expected + "; yours stops after " +
                 std::to_string(got.size()) + " merges.",
-            false};
+            false, true};
   const int64_t yours = count_at_round(c.words, want, i, got[i]);
   const std::string where =
       i == 0   ? std::string("bytes")

@@ -84,6 +84,9 @@ Failure failure_from_run(const Case& c, const Called& called, const std::string&
 struct MergeDifference {
   std::string text;
   bool tie = false;  // the learner's pair has the reference's count: only the tie-break differs
+  /// The learner's merges are the reference's and more, or fewer: only where training stops
+  /// differs. A number, not a pair, so the check's rule of a round is beside the point.
+  bool where_it_stops = false;
 };
 MergeDifference merge_difference(const Case& c, const std::vector<Merge>& got,
                                  const std::vector<Merge>& want);

@@ -85,6 +85,34 @@ std::vector<Entry> catalogue() {
             [&](const kt::Tensor& x, const kt::Tensor& xn) { return x + given_attention(xn, c.w); },
             [&](const kt::Tensor& h, const kt::Tensor&) { return h + mlp(c, h); });
       });
+  add("norm_on_sublayer_output",
+      "the block with h = x + rms_norm(attention(x), attn_norm_weight): the attention's output "
+      "normed, not its input",
+      "Pre-norm normalises what a sublayer reads and adds its output as it is: h = x + "
+      "attention(rms_norm(x, attn_norm_weight)).",
+      [](const Case& c) {
+        return block(
+            c,
+            [&](const kt::Tensor& x, const kt::Tensor&) {
+              return x + given_rms_norm(given_attention(x, c.w), c.w.attn_norm);
+            },
+            [&](const kt::Tensor& h, const kt::Tensor& hn) { return h + mlp(c, hn); });
+      });
+  add("norm_on_sublayer_output",
+      "the block with each sublayer's output normed, not its input: h = x + "
+      "rms_norm(attention(x)), out = h + rms_norm(mlp(h))",
+      "Pre-norm normalises what a sublayer reads and adds its output as it is: h = x + "
+      "attention(rms_norm(x, attn_norm_weight)), out = h + mlp(rms_norm(h, mlp_norm_weight)).",
+      [](const Case& c) {
+        return block(
+            c,
+            [&](const kt::Tensor& x, const kt::Tensor&) {
+              return x + given_rms_norm(given_attention(x, c.w), c.w.attn_norm);
+            },
+            [&](const kt::Tensor& h, const kt::Tensor&) {
+              return h + given_rms_norm(mlp(c, h), c.w.mlp_norm);
+            });
+      });
   add("norm_weights_swapped", "the block with attn_norm_weight and mlp_norm_weight swapped",
       "rms_norm(x, attn_norm_weight) before attention, rms_norm(h, mlp_norm_weight) before the "
       "MLP.",

@@ -90,6 +90,13 @@ ScoreDropout read_score_dropout(const kt::Tensor& scores, const kt::Tensor& weig
 // dropout of the scores makes: every row the softmax of its scores (times 1 / (1 - p) or 1) with
 // some keys' scores set to 0 (read_score_dropout), or with some keys hidden (their weight 0, the
 // others the softmax over the rest), or uniform over the keys it weighs (every key hidden).
+// And only where the decisions are a score's own, not a row's or a key's: some row drops some of
+// the keys it sees and keeps others, and some key (seen by two queries) is dropped for one and kept
+// for the other. A row kept whole (its scores times 1 / (1 - p)) or dropped whole (uniform) is
+// also what a dropout of the queries gives, whose features go with the row
+// (wrong/dropout_on_queries.cpp, named dropout_before_softmax on seeds 5 and 6 where every row of
+// an output was one or the other); a key kept or dropped for every query is what a dropout of the
+// keys gives when each key's features are all kept or all dropped.
 
 namespace {
 
@@ -122,6 +129,49 @@ bool rows_hide_dropped(const std::vector<double>& s, const std::vector<double>& 
   return true;
 }
 
+/// The decisions a dropout that hides dropped scores shows, per entry of the flat (B, H, T, T)
+/// weights: 1 a key seen (finite score) with weight exactly 0 (a kept row's softmax at 1 / (1 - p)
+/// can give 1e-13, never 0), 0 one with weight, -1 unread (a hidden key, a row that weighs every
+/// key it sees alike: every key dropped, or none).
+std::vector<int> hidden_decisions(const std::vector<double>& s, const std::vector<double>& w,
+                                  size_t T) {
+  std::vector<int> decided(s.size(), -1);
+  for (size_t row = 0; row < s.size(); row += T) {
+    double top = 0;
+    for (size_t j = 0; j < T; ++j) top = std::max(top, w[row + j]);
+    bool alike = true;  // (one key weighed among several seen is a row that keeps one)
+    for (size_t j = 0; j < T && alike; ++j)
+      alike = !std::isfinite(s[row + j]) || std::abs(w[row + j] - top) <= 1e-9;
+    if (alike) continue;
+    for (size_t j = 0; j < T; ++j)
+      if (std::isfinite(s[row + j])) decided[row + j] = w[row + j] <= 0 ? 1 : 0;
+  }
+  return decided;
+}
+
+/// Some row drops a key it sees and keeps another, and some key seen by two queries of a head is
+/// dropped for one and kept for the other (`decided` as hidden_decisions gives it).
+bool decided_per_score(const std::vector<double>& s, const std::vector<int>& decided, size_t T) {
+  bool in_a_row = false, down_a_column = false;
+  for (size_t row = 0; row < s.size() && !in_a_row; row += T) {
+    bool kept = false, dropped = false;
+    for (size_t j = 0; j < T; ++j)
+      if (std::isfinite(s[row + j]) && decided[row + j] >= 0)
+        (decided[row + j] == 1 ? dropped : kept) = true;
+    in_a_row = kept && dropped;
+  }
+  for (size_t head = 0; head < s.size() && !down_a_column; head += T * T)
+    for (size_t j = 0; j < T && !down_a_column; ++j) {
+      bool kept = false, dropped = false;
+      for (size_t i = 0; i < T; ++i) {
+        const size_t at = head + i * T + j;
+        if (std::isfinite(s[at]) && decided[at] >= 0) (decided[at] == 1 ? dropped : kept) = true;
+      }
+      down_a_column = kept && dropped;
+    }
+  return in_a_row && down_a_column;
+}
+
 }  // namespace
 
 bool explained_by_score_dropout(const Case& c, const kt::Tensor& weights) {
@@ -131,8 +181,11 @@ bool explained_by_score_dropout(const Case& c, const kt::Tensor& weights) {
   const size_t T = size_t(scores.size(-1));
   if (w.size() != s.size() || T == 0) return false;
   for (const double scale : {1.0 / (1.0 - c.p), 1.0}) {
-    if (read_score_dropout(scores, weights, scale).explained) return true;
-    if (rows_hide_dropped(s, w, T, scale)) return true;
+    const ScoreDropout zeroed = read_score_dropout(scores, weights, scale);
+    if (zeroed.explained && zeroed.shows_zeroed && decided_per_score(s, zeroed.dropped, T))
+      return true;
+    if (rows_hide_dropped(s, w, T, scale) && decided_per_score(s, hidden_decisions(s, w, T), T))
+      return true;
   }
   return false;
 }

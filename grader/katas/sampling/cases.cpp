@@ -268,8 +268,9 @@ int64_t token_at(const std::vector<int64_t>& tokens, int64_t at) {
 std::string explain_draw(const Case& c, size_t i, int64_t got) {
   const ref::Distribution d = ref::sampling_distribution(c.logits, c.temperature, c.top_k, c.top_p);
   const int64_t v = c.logits.numel();
-  const std::vector<bool> top_k_kept =
-      ref::sampling_distribution(c.logits, c.temperature, c.top_k, 1.0).kept;
+  const ref::Distribution before_top_p =
+      ref::sampling_distribution(c.logits, c.temperature, c.top_k, 1.0);
+  const std::vector<bool>& top_k_kept = before_top_p.kept;
   // Which filter drops the learner's token: top-k (its score below the k-th largest), or top-p.
   const auto dropped_by = [&](size_t token) -> std::string {
     if (top_k_kept[token]) return ", a token top_p = " + number(c.top_p) + " drops";
@@ -315,9 +316,11 @@ std::string explain_draw(const Case& c, size_t i, int64_t got) {
   std::string tokens, ps, runs;
   const size_t shown = std::min<size_t>(kept.size(), 12);
   for (size_t k = 0; k < shown; ++k) {
-    tokens += (k ? ", " : "") + std::to_string(kept[k]);
-    ps += (k ? ", " : "") + number(d.p[size_t(kept[k])], 4);
-    runs += (k ? ", " : "") + number(sums[k], digits);
+    // (piecewise: GCC 12's -Wstringop-overflow misfires on ", " + std::string here)
+    if (k > 0) tokens += ", ", ps += ", ", runs += ", ";
+    tokens += std::to_string(kept[k]);
+    ps += number(d.p[size_t(kept[k])], 4);
+    runs += number(sums[k], digits);
   }
   if (shown < kept.size()) tokens += ", ...", ps += ", ...", runs += ", ...";
   const int64_t want = ref::pick(d, u);
@@ -326,17 +329,31 @@ std::string explain_draw(const Case& c, size_t i, int64_t got) {
   const auto after_k = int64_t(std::count(top_k_kept.begin(), top_k_kept.end(), true));
   if (c.top_k > 0 && c.top_k < v)
     filters += "top_k = " + std::to_string(c.top_k) + " keeps " + std::to_string(after_k) +
+               (after_k == 1 ? " token" : " tokens") +
                (after_k > c.top_k
                     ? ", the tokens tied with the " + ordinal(c.top_k) + " largest score included"
                     : "");
-  if (c.top_p < 1)
+  if (c.top_p < 1) {
+    // The probabilities top-p sums (after top-k, before it cuts), for its choice to be checked:
+    // the kept tokens' p alone are renormalised (round 49).
+    std::string summed;
+    size_t listed = 0;
+    for (size_t t = 0; t < before_top_p.p.size() && listed < 12; ++t)
+      if (top_k_kept[t]) {
+        if (listed++ > 0) summed += ", ";
+        summed += number(before_top_p.p[t], 4);
+      }
     filters += (filters.empty() ? "" : ", then ") + std::string("top_p = ") + number(c.top_p) +
-               " keeps " + std::to_string(kept.size()) + (filters.empty() ? "" : " of them");
+               " keeps " + std::to_string(kept.size()) + (kept.size() == 1 ? " token" : " tokens") +
+               (filters.empty() ? "" : " of them") + " of the probabilities [" + summed +
+               (listed < size_t(after_k) ? ", ..." : "") + "] it sums";
+  }
   return which + " draws u = " + number(u, digits) + " (gen.uniform() number " +
          std::to_string(i + 1) + " of kt::Generator gen(" + std::to_string(c.gen_seed) +
          ")). The tokens kept are " + tokens + (filters.empty() ? "" : " (" + filters + ")") +
-         ", with p = " + ps + " and running sums " + runs + ", so the draw gives token " +
-         std::to_string(want) + ", the first whose running sum exceeds u; " + yours + ".";
+         (filters.empty() ? ", with p = " : ", with p (renormalised over them) = ") + ps +
+         " and running sums " + runs + ", so the draw gives token " + std::to_string(want) +
+         ", the first whose running sum exceeds u; " + yours + ".";
 }
 
 Failure failure(const Case& c, const std::vector<int64_t>& got, std::string message) {

@@ -284,16 +284,25 @@ Failure failure(const Case& c, const Called& called, std::string message) {
   f.message = std::move(message);
   f.counterexample = c.describe();
   const Replay want = reference_replay(c);
-  std::string e, g;
-  for (size_t i = 0; i < want.tokens.size() && i < 6; ++i) {
-    if (i > 0) {
+  // Six calls, from a little before the first that differs (six from the first call hid a
+  // difference at call 7 behind "...", round 49); each call numbered where the window starts later.
+  size_t first = 0;
+  while (first < want.tokens.size() && first < called.tokens.size() &&
+         want.tokens[first] == called.tokens[first])
+    ++first;
+  const size_t from = first < 6 || first >= want.tokens.size() ? 0 : first - 2;
+  const size_t to = std::min(want.tokens.size(), from + 6);
+  std::string e = from > 0 ? "..., call " + std::to_string(from + 1) + ": " : "";
+  std::string g = e;
+  for (size_t i = from; i < to; ++i) {
+    if (i > from) {
       e += ", ";
       g += ", ";
     }
     e += tokens_text(want.tokens[i]);
     g += i < called.tokens.size() ? tokens_text(called.tokens[i]) : std::string("-");
   }
-  if (want.tokens.size() > 6) e += ", ...", g += ", ...";
+  if (want.tokens.size() > to) e += ", ...", g += ", ...";
   f.expected = "appended = " + e + "; numbers taken from gen = " + std::to_string(want.draws);
   f.got = "appended = " + g + "; numbers taken from gen = " +
           (called.draws < 0 ? "more than counted" : std::to_string(called.draws));
@@ -364,8 +373,11 @@ std::optional<Failure> compare(const Case& c, const Called& called, const std::s
             std::to_string(call + 1) + " appended " + tokens_text(g) +
             " where the statement appends " +
             tokens_text(want.tokens[std::min(call, want.tokens.size() - 1)]) +
-            ": fix the count first. Your calls took " + took +
-            " (one u per draft token tested, one per final draw)." + why);
+            // ("fix the count first" read as a second bug beside a diagnosis whose rule draws
+            // fewer numbers, round 49)
+            ": the count is the first difference, and those tokens follow from it. Your calls "
+            "took " +
+            took + " (one u per draft token tested, one per final draw)." + why);
     f.journey = explain_call(c, counted, called);
     f.journey_step = "the numbers a call takes from gen";
     return f;

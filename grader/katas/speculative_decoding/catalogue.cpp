@@ -43,6 +43,13 @@ std::vector<Entry> catalogue() {
         "residual come too often, the last never)",
         "Divide max(0, p - q) by its sum: the weights the draw walks must add up to 1."},
        {.residual = S::Residual::OverMax}},
+      {{"resample_without_draft_token",
+        "the tokens of a step that draws a rejection's token from p with the rejected draft "
+        "token taken out and the rest renormalised",
+        "Draw from the residual max(0, p - q) divided by its sum: it leaves out what the draft "
+        "already covers, not only the rejected token (p - q is 0 or less for that token "
+        "anyway)."},
+       {.residual = S::Residual::TargetWithoutDraft}},
       {{"one_u_for_every_test",
         "the tokens of a step that draws one u per call and compares it in every acceptance test "
         "(one draw fewer than the statement's for each token tested after the first)",
@@ -60,6 +67,13 @@ std::vector<Entry> catalogue() {
         "Accept with probability min(1, p[x] / q[x]): draw u = gen.uniform() and accept when u < "
         "p[x] / q[x]. Where p[x] < q[x] the token is still accepted some of the time."},
        {.ratio = S::Ratio::AtLeast}},
+      {{"greedy_verification",
+        "the tokens of a step that accepts a draft token exactly when it is the target's most "
+        "probable token, with no u drawn for the test",
+        "Speculative sampling keeps the target's distribution, not its argmax: draw u = "
+        "gen.uniform() for each draft token and accept when u < p[x] / q[x], so a token the "
+        "target finds less likely than the draft does is still accepted some of the time."},
+       {.ratio = S::Ratio::Argmax}},
       {{"residual_drawn_with_rejected_u",
         "the tokens of a step that draws a rejection's token with the u its acceptance test "
         "rejected, not a new one (that u is at least p/q, so the draw leans to the residual's "

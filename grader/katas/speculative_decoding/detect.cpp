@@ -12,7 +12,8 @@ std::vector<Steps> searched_steps() {
     for (const auto ratio : {S::Ratio::PoverQ, S::Ratio::QoverP, S::Ratio::P})
       for (const auto residual :
            {S::Residual::Normalized, S::Residual::NotNormalized, S::Residual::NotClamped,
-            S::Residual::Target, S::Residual::Draft, S::Residual::Nothing, S::Residual::OverMax})
+            S::Residual::Target, S::Residual::Draft, S::Residual::Nothing, S::Residual::OverMax,
+            S::Residual::TargetWithoutDraft})
         for (const auto bonus : {S::Bonus::Drawn, S::Bonus::NoneWithDraw, S::Bonus::NoneNoDraw,
                                  S::Bonus::FromLastDraft})
           all.push_back({ratio, residual, bonus});

@@ -25,8 +25,8 @@ int64_t walk(const std::vector<double>& w, double u) {
   return int64_t(w.size()) - 1;
 }
 
-/// What a rejection at row i draws from, or empty for nothing.
-std::vector<double> rejection_weights(const Rows& r, size_t i, Steps::Residual how) {
+/// What a rejection of token x at row i draws from, or empty for nothing.
+std::vector<double> rejection_weights(const Rows& r, size_t i, size_t x, Steps::Residual how) {
   const std::vector<double>&p = r.p[i], &q = r.q[i];
   std::vector<double> w(p.size());
   double positive = 0;
@@ -47,6 +47,15 @@ std::vector<double> rejection_weights(const Rows& r, size_t i, Steps::Residual h
       return q;
     case Steps::Residual::Nothing:
       return {};
+    case Steps::Residual::TargetWithoutDraft: {
+      // (p[x] < 1 where x is rejected: u < p[x] / q[x] holds for every u when p[x] = 1)
+      w = p;
+      w[x] = 0.0;
+      double sum = 0;
+      for (const double v : w) sum += v;
+      for (double& v : w) v /= sum;
+      return w;
+    }
     case Steps::Residual::OverMax: {
       double top = 0;
       for (size_t t = 0; t < p.size(); ++t) top = std::max(top, p[t] - q[t]);
@@ -77,15 +86,20 @@ Replay replay(const Rows& rows, const std::vector<std::vector<int64_t>>& drafts,
                            : s.ratio == Steps::Ratio::QoverP ? q / p
                                                              : p;
       // The u the test compared (none for a test that draws none).
-      const double tested = s.ratio == Steps::Ratio::AtLeast ? 0.0
-                            : s.one_u_for_every_test         ? shared_u
-                                                             : next();
-      if (s.ratio == Steps::Ratio::AtLeast ? p >= q : tested < bound) {
+      const bool no_u = s.ratio == Steps::Ratio::AtLeast || s.ratio == Steps::Ratio::Argmax;
+      const double tested = no_u ? 0.0 : s.one_u_for_every_test ? shared_u : next();
+      const auto most_probable = [&] {
+        const std::vector<double>& row = rows.p[i];
+        return size_t(std::max_element(row.begin(), row.end()) - row.begin());
+      };
+      if (s.ratio == Steps::Ratio::AtLeast  ? p >= q
+          : s.ratio == Steps::Ratio::Argmax ? t == most_probable()
+                                            : tested < bound) {
         tokens.push_back(int64_t(t));
         continue;
       }
       rejected = true;
-      const std::vector<double> w = rejection_weights(rows, i, s.residual);
+      const std::vector<double> w = rejection_weights(rows, i, t, s.residual);
       if (w.empty()) continue;
       switch (s.draw) {
         case Steps::Draw::Walked:

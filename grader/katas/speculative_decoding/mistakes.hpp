@@ -17,16 +17,18 @@ struct Steps {
     QoverP,   // u < q[x] / p[x]
     P,        // u < p[x]
     AtLeast,  // p[x] >= q[x], no u drawn (catalogue)
+    Argmax,   // x is p's most probable token (the first of equals), no u drawn (catalogue)
   } ratio = Ratio::PoverQ;
   /// What a rejection draws from.
   enum class Residual {
-    Normalized,     // max(0, p - q) / its sum (right)
-    NotNormalized,  // max(0, p - q), the last index when the running sum never exceeds u
-    NotClamped,     // (p - q) / the sum of its positive entries, negatives in the running sum
-    Target,         // p
-    Draft,          // q
-    Nothing,        // nothing appended, nothing drawn
-    OverMax,        // max(0, p - q) / its largest entry: the walk stops early (catalogue)
+    Normalized,          // max(0, p - q) / its sum (right)
+    NotNormalized,       // max(0, p - q), the last index when the running sum never exceeds u
+    NotClamped,          // (p - q) / the sum of its positive entries, negatives in the running sum
+    Target,              // p
+    Draft,               // q
+    Nothing,             // nothing appended, nothing drawn
+    OverMax,             // max(0, p - q) / its largest entry: the walk stops early (catalogue)
+    TargetWithoutDraft,  // p with the rejected token taken out, renormalised (catalogue)
   } residual = Residual::Normalized;
   /// What happens when every draft token is accepted.
   enum class Bonus {

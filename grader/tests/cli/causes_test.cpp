@@ -307,8 +307,9 @@ TEST_CASE("a pitfall's check that passes beside a diagnosis naming it says so", 
       text.find("  PASS  pitfall_causal_top_left  (its detector did not find it alone; the "
                 "diagnosis under prefill_matches_reference names it as part of your mistake)\n") !=
       std::string::npos);
-  CHECK(text.find("  PASS  not found: pitfall_cache_not_appended\n        (each detector looks "
-                  "for its one mistake") != std::string::npos);
+  CHECK(text.find(
+            "  Named pitfalls not found: pitfall_cache_not_appended\n        (each detector looks "
+            "for its one mistake") != std::string::npos);
 }
 
 TEST_CASE("beside a failure, the pitfalls not found are one line that says what it means",
@@ -322,13 +323,27 @@ TEST_CASE("beside a failure, the pitfalls not found are one line that says what 
   };
   const std::string failing = report(Status::Fail);
   CHECK(
-      failing.find("  PASS  not found: pitfall_a, pitfall_b\n        (each detector looks for its "
-                   "one mistake, alone: yours may be one no pitfall names") != std::string::npos);
+      failing.find(
+          "  Named pitfalls not found: pitfall_a, pitfall_b\n        (each detector looks for its "
+          "one mistake, alone: yours may be one no pitfall names") != std::string::npos);
   CHECK(failing.find("pitfall_a  (not found)") == std::string::npos);
   // All passing: one line each, as every other check.
   const std::string passing = report(Status::Pass);
   CHECK(passing.find("  PASS  pitfall_a  (not found)\n  PASS  pitfall_b  (not found)\n") !=
         std::string::npos);
+}
+
+TEST_CASE("beside a pitfall found, the pitfalls not found cast no doubt on it", "[render]") {
+  TestResult found = a_check("pitfall_a", Status::Fail, "the mean over everything.");
+  found.pitfall = "a";
+  cli::KataResult r = kata({found, a_check("pitfall_b", Status::Pass)});
+  r.status = Status::Fail;
+  std::string text = cli::to_text(r, false, "./grade rms_norm");
+  INFO(text);
+  for (size_t at; (at = text.find("\n        ")) != std::string::npos;) text.replace(at, 9, " ");
+  CHECK(text.find("  Named pitfalls not found: pitfall_b (each detector looks for its one mistake, "
+                  "alone)") != std::string::npos);
+  CHECK(text.find("yours may be one no pitfall names") == std::string::npos);
 }
 
 TEST_CASE("beside a diagnosis no pitfall is, the pitfalls not found are said to be others",
@@ -341,9 +356,11 @@ TEST_CASE("beside a diagnosis no pitfall is, the pitfalls not found are said to 
   INFO(text);
   // Read as one line: the wrap falls where the text's width puts it.
   for (size_t at; (at = text.find("\n        ")) != std::string::npos;) text.replace(at, 9, " ");
-  CHECK(text.find("  PASS  not found: pitfall_encode_not_by_rank (each detector looks for its one "
-                  "mistake, alone; the diagnosis encode_latest_merge_first above is none of "
-                  "theirs)") != std::string::npos);
+  CHECK(
+      text.find(
+          "  Named pitfalls not found: pitfall_encode_not_by_rank (each detector looks for its one "
+          "mistake, alone; the diagnosis encode_latest_merge_first above is none of "
+          "theirs)") != std::string::npos);
   CHECK(text.find("yours may be one no pitfall names") == std::string::npos);
 }
 

@@ -87,6 +87,18 @@ TEST_CASE("weights are taken for a dropout of the scores only when one makes the
     const kt::Tensor keep = kt::rand(scores.sizes(), gen) >= c.p;
     const double rescale = 1.0 / (1.0 - c.p);
     using grader::kata_mha_train::explained_by_score_dropout;
+    // Decisions of a score's own: a row that drops some of the keys it sees and keeps others, a
+    // key seen by two queries dropped for one and kept for the other.
+    // (A row kept or dropped whole tells a hiding dropout's decisions apart from none: the key
+    // mixed down a column is mixed among the partial rows.)
+    const kt::Tensor visible = scores > -std::numeric_limits<double>::max();
+    const auto mixed = [&](const kt::Tensor& among, int64_t dim) {
+      const kt::Tensor kept = kt::sum((keep & among).to(kt::Int64), dim, /*keepdim=*/true);
+      const kt::Tensor dropped = kt::sum((~keep & among).to(kt::Int64), dim, /*keepdim=*/true);
+      return (kept > 0.0) & (dropped > 0.0);
+    };
+    const kt::Tensor partial_rows = mixed(visible, -1);  // (B, H, T, 1)
+    RC_PRE(kt::any(mixed(visible & partial_rows, -2)).item() != 0.0);
     // Dropped scores set to 0 (rescaled or not), or hidden with the lowest double.
     RC_ASSERT(
         explained_by_score_dropout(c, kt::softmax(kt::where(keep, scores * rescale, 0.0), -1)));
@@ -97,5 +109,17 @@ TEST_CASE("weights are taken for a dropout of the scores only when one makes the
     // sum to 1 but are no dropout of the scores (wrong/dropout_on_keys.cpp).
     const kt::Tensor jitter = kt::rand(scores.sizes(), gen) * 0.5 + 0.75;
     RC_ASSERT(!explained_by_score_dropout(c, kt::softmax(scores * jitter, -1)));
+    // A dropout of the queries' features, each row's all at once: the row kept whole (rescaled)
+    // or dropped whole (its visible scores 0), as a dropout of the scores could also give, but
+    // never some of a row's keys without the others (wrong/dropout_on_queries.cpp, seed 5).
+    const kt::Tensor row_keep = kt::rand({c.B, c.H, c.T, 1}, gen) >= c.p;
+    const kt::Tensor rows =
+        kt::where(visible, kt::where(row_keep, scores * rescale, kt::zeros_like(scores)), scores);
+    RC_ASSERT(!explained_by_score_dropout(c, kt::softmax(rows, -1)));
+    // A dropout of the keys' features, each key's all at once: kept or dropped for every query.
+    const kt::Tensor key_keep = kt::rand({c.B, c.H, 1, c.T}, gen) >= c.p;
+    const kt::Tensor columns =
+        kt::where(visible, kt::where(key_keep, scores * rescale, kt::zeros_like(scores)), scores);
+    RC_ASSERT(!explained_by_score_dropout(c, kt::softmax(columns, -1)));
   });
 }

@@ -57,7 +57,9 @@ TEST_CASE("a call that takes another count of numbers from gen is where the repo
   CHECK(failure->message.rfind(call + " took 1 number from gen where the statement's takes 2, " +
                                    "though it appended the statement's tokens",
                                0) == 0);
-  CHECK(failure->message.find("fix the count first") != std::string::npos);
+  CHECK(
+      failure->message.find("the count is the first difference, and those tokens follow from it") !=
+      std::string::npos);
   CHECK(failure->journey.rfind(call + " (draft_tokens", 0) == 0);
   // The statement's own calls: nothing to report.
   CHECK_FALSE(compare(f.c, f.called(f.want), ""));

@@ -1,15 +1,18 @@
 #include "grader/katas/kv_cache/cases.hpp"
 
 #include "grader/katas/kv_cache/catalogue.hpp"
+#include "grader/katas/kv_cache/mistakes.hpp"
 
 #include <rapidcheck.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
 #include "grader/lib/journey.hpp"
 #include "grader/lib/projections.hpp"
 #include "grader/lib/remote.hpp"
+#include "reference/rope/rope.hpp"
 
 namespace grader::kata_kv_cache {
 
@@ -216,6 +219,41 @@ std::string length_note(const Case& c, const Decode& d) {
                  : "") +
             ": a call appends more rows than the tokens it brings (append each new key and "
             "value once)";
+  } else if (k == kt::Shape{c.B, c.H, d.cache_length, c.d_head} && d.cache_length > 0 &&
+             d.cache_length < seen) {
+    // Laid out right, shorter: which tokens its rows are (round 49: "the cache is short" alone
+    // left the reader guessing why; a cache of each call's last token read clarity 2). A row is
+    // token j's key rotated at some position (the positions may be wrong too: the length is).
+    const kt::Tensor raw = project_heads(c, c.w.wk, c.w.bk);  // (B, H, T, d_head)
+    std::vector<int64_t> held;
+    for (int64_t t = 0; t < d.cache_length; ++t) {
+      const kt::Tensor row = d.cache_k.narrow(2, t, 1);
+      int64_t token = -1;
+      for (int64_t j = 0; j < seen && token < 0; ++j)
+        for (int64_t at = 0; at <= 2 * seen && token < 0; ++at)
+          if (close(row, ref::rope(raw.narrow(2, j, 1), at))) token = j;
+      held.push_back(token);
+    }
+    std::vector<int64_t> lasts;
+    for (int64_t i = 0, end = 0; i < d.call && i < int64_t(c.chunks.size()); ++i)
+      lasts.push_back((end += c.chunks[size_t(i)]) - 1);
+    const auto listed = [](const std::vector<int64_t>& tokens) {
+      std::string text;
+      for (const int64_t j : tokens) text += (text.empty() ? "" : ", ") + std::to_string(j);
+      return text;
+    };
+    if (held == lasts) {
+      note += ". Its rows are the keys of each call's last token only (tokens " + listed(held) +
+              " of the sequence): a call appends the keys and values of every token it brings, "
+              "all of a prefill's";
+    } else if (std::none_of(held.begin(), held.end(), [](int64_t j) { return j < 0; })) {
+      std::vector<int64_t> missing;
+      for (int64_t j = 0; j < seen; ++j)
+        if (std::find(held.begin(), held.end(), j) == held.end()) missing.push_back(j);
+      note += ". Its rows are the keys of tokens " + listed(held) + " of the sequence; token" +
+              (missing.size() == 1 ? " " : "s ") + listed(missing) +
+              " never reached it: append the keys and values of every token a call brings";
+    }
   }
   return note + ".";
 }

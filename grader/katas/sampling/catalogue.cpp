@@ -51,6 +51,10 @@ std::vector<Entry> catalogue() {
       "the draws of a sampler that multiplies the logits by the temperature",
       "Divide: scores = logits / temperature (a temperature below 1 sharpens p).",
       {.temperature = S::Temperature::Multiplied});
+  add("temperature_squared",
+      "the draws of a sampler that divides the logits by the temperature twice (logits / T^2)",
+      "Divide once: scores = logits / temperature, then the softmax of the scores.",
+      {.temperature = S::Temperature::Squared});
   add("greedy_last_on_ties",
       "the last index of the largest logit at temperature 0, where several tie",
       "On ties take the lowest index, as torch.argmax does: compare with >, not >=.",

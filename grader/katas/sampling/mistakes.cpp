@@ -97,6 +97,9 @@ Walk walk_with_steps(const std::vector<double>& x, double temperature, int64_t t
     case S::Temperature::SoftmaxRenormalised:
       s = x;
       break;
+    case S::Temperature::Squared:
+      for (size_t i = 0; i < v; ++i) s[i] = x[i] / (t * t);
+      break;
     case S::Temperature::SoftmaxResoftmaxed:
       s = softmax_over(x, all);
       for (double& e : s) e /= t;

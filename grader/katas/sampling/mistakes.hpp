@@ -19,6 +19,7 @@ struct Steps {
     Multiplied,           // logits * T
     SoftmaxRenormalised,  // softmax(logits) / T renormalised: T has no effect
     SoftmaxResoftmaxed,   // softmax(logits) / T used as scores and softmaxed again
+    Squared,              // logits / T / T: divided twice (catalogue only)
   };
   enum class Zero {
     Greedy,            // the first index of the largest logit, no draw: right

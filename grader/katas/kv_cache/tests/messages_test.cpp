@@ -3,6 +3,8 @@
 #include <vector>
 
 #include "grader/katas/kv_cache/cases.hpp"
+#include "grader/katas/kv_cache/mistakes.hpp"
+#include "reference/rope/rope.hpp"
 
 namespace {
 
@@ -67,4 +69,32 @@ TEST_CASE(
   CHECK(length_note(three_tokens(), one).find("but 1 token was cached") != std::string::npos);
   CHECK(length_note(three_tokens(), one).find("2 rows for 1 token (2 rows per token)") !=
         std::string::npos);
+}
+
+TEST_CASE("a cache short of tokens says which positions its rows are", "[kv_cache]") {
+  kt::Generator gen(7);
+  const Case c = grader::kata_kv_cache::make_case(gen, 1, 2, 4, false, {3, 1});  // prefill 3, 1
+  const kt::Tensor k = grader::kata_kv_cache::run_reference(c).k;                // (1, 2, 4, 4)
+  Decode d;
+  d.call = 2;
+  // Each call's last token only: positions 2 and 3.
+  d.cache_k = k.narrow(2, 2, 2).contiguous();
+  d.cache_length = 2;
+  CHECK(length_note(c, d).find(" Its rows are the keys of each call's last token only (tokens 2, "
+                               "3 of the sequence): a call appends the keys and values of every "
+                               "token it brings, all of a prefill's.") != std::string::npos);
+  // Others missing: said by position.
+  d.cache_k = kt::cat({k.narrow(2, 0, 1), k.narrow(2, 3, 1)}, 2);
+  CHECK(length_note(c, d).find(" Its rows are the keys of tokens 0, 3 of the sequence; tokens 1, 2 "
+                               "never reached it") != std::string::npos);
+  // A key rotated at a wrong position is still that token's.
+  d.cache_k = kt::cat(
+      {k.narrow(2, 0, 1),
+       ref::rope(grader::kata_kv_cache::project_heads(c, c.w.wk, c.w.bk).narrow(2, 3, 1), 1)},
+      2);
+  CHECK(length_note(c, d).find(" Its rows are the keys of tokens 0, 3 of the sequence") !=
+        std::string::npos);
+  // Rows that are no position's keys: nothing said of them.
+  d.cache_k = kt::zeros({1, 2, 2, 4});
+  CHECK(length_note(c, d).find("Its rows") == std::string::npos);
 }

@@ -149,8 +149,9 @@ static void journey_where_wrong(Failure& shrunk, const DiagnosisRun& run,
 // between calls (a static cache keyed on too little: cos/sin tables made for the first call's
 // base; a counter; memory read before it is written) can fail a case it gets right when the case
 // comes first. No catalogue entry or journey explains that: the journey would trace ops that read
-// the state, and blame a step the code never computes. So when no entry fits, the first case the
-// code gets wrong (or throws on) is run again as the first call of a fresh learner's process
+// the state, and blame a step the code never computes, and an entry that fits names what the
+// state did, not the code. So the first case the code gets wrong (or throws on) is run again as
+// the first call of a fresh learner's process
 // (remote::FreshLearner); another result there is the diagnosis depends_on_earlier_calls, said
 // with whether the fresh result is right. (Not with the values: a kata's packed output is no
 // tensor to show.) Code that answers every case alike is untouched: its fresh result is the
@@ -222,7 +223,12 @@ void diagnose(Failure& shrunk, const DiagnosisRun& run) {
           return {};  // a mistake that cannot run here fits nothing but code that throws here
         }
       });
+  // An entry that fits outputs the learner's state made (a causal mask kept from the first call,
+  // masking nothing for a later T: causal_ignored on every case after it) names the effect, not
+  // the code: where the first wrong case comes out otherwise in a fresh process, that is said
+  // instead (Note [a result that depends on earlier calls]).
   if (match) {
+    if (state_diagnosed(shrunk, run, got, expected)) return;
     set_diagnosis(shrunk, (*run.entries)[*match], run.cases, threw);
     return;
   }
@@ -240,6 +246,7 @@ void diagnose(Failure& shrunk, const DiagnosisRun& run) {
           }
         });
     if (pair) {
+      if (state_diagnosed(shrunk, run, got, expected)) return;
       const auto [a, b] = pairs[*pair];
       // The pitfall first, when one of the two is one.
       const bool swap =

@@ -780,6 +780,56 @@ Journey with_number_note(Journey j, const std::vector<kt::TraceEvent>& events) {
   return j;
 }
 
+// Note [a step's input that nothing goes on to read]
+// A step no op produces, though the steps it is made from are there, is often computed in another
+// order: adamw's denominator taken from exp_avg_sq before its update (round 50's reader found the
+// order from the op numbers alone, clarity 3). Where the op that produced an input step is read by
+// no later op, or only by in-place writes (copy_ into the state) whose results no later op reads,
+// that is said: the step is made from it, and nothing goes on from it. Readers are found by the
+// tensors they are given (maker_before), not by what the code returns: a first try that traced
+// back from the returned value claimed "nothing reads" of moe_router's top k, whose gates are one
+// of three results, and of kv_cache's rotation, whose outputs the harness concatenates.
+std::string unread_input(const std::vector<Step>& steps, size_t diverging,
+                         const std::vector<int64_t>& at,
+                         const std::vector<kt::TraceEvent>& events) {
+  if (diverging >= steps.size()) return "";
+  const auto n = int64_t(events.size());
+  const auto reads = [&](int64_t j, int64_t i) {
+    for (const kt::TensorMeta& m : events[size_t(j)].inputs)
+      if (maker_before(events, m, j) == i) return true;
+    return false;
+  };
+  for (const size_t f : steps[diverging].from) {
+    const int64_t i = f < at.size() ? at[f] : -1;
+    if (i < 0) continue;
+    std::vector<int64_t> writes;  // the in-place writes that read it
+    bool read = false;
+    for (int64_t j = i + 1; j < n && !read; ++j) {
+      if (!reads(j, i)) continue;
+      if (!events[size_t(j)].op.ends_with("_")) {
+        read = true;
+        break;
+      }
+      for (int64_t k = j + 1; k < n && !read; ++k) read = reads(k, j);
+      writes.push_back(j);
+    }
+    if (read) continue;
+    const std::string op = op_text(events[size_t(i)]);
+    std::string copies;
+    for (const int64_t j : writes) {
+      const std::string w = op_text(events[size_t(j)]);
+      copies += (copies.empty() ? "" : ", ") + std::string("#") + std::to_string(j + 1) + " " +
+                w.substr(0, w.find(" -> "));
+    }
+    return " Your #" + std::to_string(i + 1) + " " + op.substr(0, op.find(" -> ")) + " (step " +
+           std::to_string(f + 1) + ", " + steps[f].name + ") is read by no later op" +
+           (copies.empty() ? "" : " but " + copies + ", whose result nothing reads") +
+           ", though step " + std::to_string(diverging + 1) +
+           " is made from it: what your code computes in its place is made from other values.";
+  }
+  return "";
+}
+
 }  // namespace
 
 Journey journey_text(const std::vector<Step>& steps,
@@ -1104,6 +1154,16 @@ Journey journey_text(const std::vector<Step>& steps,
   width = std::min<size_t>(width + 2, 42);
   std::string text =
       pad("    expected step", width + 4) + pad("shape", 14) + "your op that computed it\n";
+  // Note [a step after the first divergence]
+  // A step computed from the first divergence (through its `from`) cannot be reached by value: its
+  // inputs differ already. "none" there read as "your code never does this step" (layer_norm's
+  // bias added before the statistics showed "none" on steps 2-9, round 49); such a row says which
+  // step it follows from instead. A step that does not follow from it keeps "none".
+  std::vector<bool> follows(steps.size(), false);
+  if (marked < steps.size()) follows[marked] = true;
+  for (size_t i = marked + 1; i < steps.size(); ++i)
+    follows[i] = std::any_of(steps[i].from.begin(), steps[i].from.end(),
+                             [&](size_t f) { return f < i && follows[f]; });
   for (size_t i = 0; i < steps.size(); ++i) {
     char number[24];
     std::snprintf(number, sizeof number, "%2zu. ", i + 1);
@@ -1139,6 +1199,10 @@ Journey journey_text(const std::vector<Step>& steps,
       line += "none  <- first divergence";
     } else if (i == diverging && !returns_other) {
       line += "none  <- first divergence";
+    } else if (i > marked && marked < steps.size() && follows[i]) {
+      line += "- (follows from step ";
+      line += std::to_string(marked + 1);
+      line += ")";
     } else {
       line += i < diverging ? "none (done another way)" : "none";
     }
@@ -1294,8 +1358,7 @@ Journey journey_text(const std::vector<Step>& steps,
   // it are listed instead (no_step_before). The ops listed from a step no op reaches leave out
   // those that only made what steps reached after it were given (moe_router's argmax loop, which
   // made the top k for the gather: listed first, it hid the ops that made P_e as "16 more").
-  const auto no_step_ancestors = [&](int64_t of) {
-    const Ancestry a = no_step_ancestry({of}, -1, int64_t(events.size()));
+  const auto no_step_ancestors = [&](const Ancestry& a) {
     const std::vector<int64_t>& found = a.ops;
     const std::vector<int64_t>& reads_step = a.reading_a_step;
     std::vector<bool> keep(found.size(), found.size() <= 6);
@@ -1429,11 +1492,10 @@ Journey journey_text(const std::vector<Step>& steps,
       // The ops between the steps and it shown whole where it is given them all and they are
       // all it is given (no chain of them, which reads best as a list in order).
       const std::string whole = given_text(differently, true);
-      const std::vector<int64_t> between_ops =
-          no_step_ancestry({differently}, -1, int64_t(events.size())).ops;
+      const Ancestry between_ops = no_step_ancestry({differently}, -1, int64_t(events.size()));
       const bool all_shown =
           !shown_whole.empty() &&
-          std::all_of(between_ops.begin(), between_ops.end(), [&](int64_t j) {
+          std::all_of(between_ops.ops.begin(), between_ops.ops.end(), [&](int64_t j) {
             return std::find(shown_whole.begin(), shown_whole.end(), j) != shown_whole.end();
           });
       if (all_shown) {
@@ -1441,7 +1503,7 @@ Journey journey_text(const std::vector<Step>& steps,
       } else {
         text += given_text(differently, false);
         if (!events[size_t(differently)].inputs.empty()) {
-          const std::string between = no_step_ancestors(differently);
+          const std::string between = no_step_ancestors(between_ops);
           if (!between.empty())
             text +=
                 " Your ops between the steps and it (their results are no step): " + between + ".";
@@ -1476,6 +1538,7 @@ Journey journey_text(const std::vector<Step>& steps,
                                         "in that step (done differently, in another order, or "
                                         "not at all), or in the layout of its inputs."));
   if (!next.empty()) text += (diverging == 0 ? " Your ops: " : ops_from_there) + next + ".";
+  text += unread_input(steps, diverging, at, events);
   return with_number_note({text + "\n", step, "", steps_alike}, events);
 }
 

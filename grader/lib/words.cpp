@@ -1,5 +1,6 @@
 #include "grader/lib/words.hpp"
 
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
@@ -16,6 +17,13 @@ std::string number_text(double v, int digits) {
   std::ostringstream s;
   s << std::setprecision(digits) << v;
   return s.str();
+}
+
+Shown shown_around(size_t first, size_t total, size_t width, size_t lead) {
+  Shown s;
+  s.from = first >= total || first + lead < width ? 0 : first - lead;
+  s.to = std::min(total, s.from + width);
+  return s;
 }
 
 }  // namespace grader

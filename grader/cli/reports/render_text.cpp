@@ -153,8 +153,15 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
       }
       if (skipped) {
         const std::string what = "could not check for " + t->unchecked;
+        // A diagnosis ties it: what the code did, then the diagnosis ("threw a diagnosis X"
+        // read as an exception named X, round 50).
+        const std::string diagnosed =
+            t->diagnosis.empty() ? "" : " (diagnosis " + t->diagnosis + ")";
         const std::string how =
-            t->wrong != Wrong::None                    ? "returned " + tie + ", as"
+            t->wrong != Wrong::None && !diagnosed.empty()
+                ? "returned a result of the " + wrong_what(*t) + diagnosed + ", as"
+            : !t->threw.empty() && !diagnosed.empty()  ? "threw on its case" + diagnosed + ", as"
+            : t->wrong != Wrong::None                  ? "returned " + tie + ", as"
             : !t->threw.empty() && same_text           ? "threw " + tie + " as"
             : !t->threw.empty() && !rep->threw.empty() ? "threw a " + cause_in_words(*t) + ", as"
             : !t->threw.empty()

@@ -29,6 +29,11 @@ std::vector<Steps> searched_steps() {
     // eos it scores as no_length_penalty does, and that pitfall is not claimed there
     // (wrong/penalty_on_finished_only.cpp).
     all.push_back({.score = S::Score::FinishedOnly});
+    // Note [every catalogued slip is searched] (sampling's detect.cpp): the catalogue's other
+    // slips, alone.
+    for (const Steps& alone : {Steps{.pool = S::Pool::PerBeamBest}, Steps{.carry = S::Carry::Last},
+                               Steps{.order = S::Order::Found}, Steps{.one_step_more = true}})
+      all.push_back(alone);
     return all;
   }();
   return cached;
@@ -41,7 +46,7 @@ std::vector<Steps> single_slips() {
            int(s.order != right.order) + int(s.carry != right.carry) + int(s.stop != right.stop) +
            int(s.start_with_copies != right.start_with_copies) +
            int(s.live_finished_at_stop != right.live_finished_at_stop) +
-           int(s.tokens_with_bos != right.tokens_with_bos);
+           int(s.tokens_with_bos != right.tokens_with_bos) + int(s.one_step_more);
   });
   return cached;
 }

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "grader/lib/remote.hpp"
+#include "grader/lib/words.hpp"
 
 namespace grader::kata_bpe {
 namespace {
@@ -246,10 +247,16 @@ MergeDifference merge_difference(const Case& c, const std::vector<Merge>& got,
       i == 0   ? std::string("bytes")
       : i == 1 ? std::string("the merge before it leaves them, left to right")
                : "the " + std::to_string(i) + " merges before it leave them, left to right";
-  std::string text = round + ": the reference learns " + expected + "; yours learns " +
-                     merge_text(got[i]) + ", which occurs " + std::to_string(yours) +
-                     " times (counts weighted) in the words as " + where;
-  if (yours != count) return {text + ".", false};
+  if (yours != count)
+    return {round + ": the reference learns " + expected + "; yours learns " + merge_text(got[i]) +
+                ", which occurs " + std::to_string(yours) +
+                " times (counts weighted) in the words as " + where + ".",
+            false};
+  // (Said as its own sentence: "which occurs 3 times ... as the merge before it leaves them,
+  // left to right too: a tie" read as garbled, round 50.)
+  std::string text = round + ": the reference learns " + merge_text(want[i]) + "; yours learns " +
+                     merge_text(got[i]) + ". In the words as " + where + ", both occur " +
+                     std::to_string(count) + " times (counts weighted)";
   // A tie: the order of the pairs decides, and with UTF-8 bytes the order of the bytes.
   const auto has_high_byte = [](const Merge& m) {
     for (const std::string* s : {&m.first, &m.second})
@@ -258,7 +265,7 @@ MergeDifference merge_difference(const Case& c, const std::vector<Merge>& got,
     return false;
   };
   text +=
-      " too: a tie, and a tie goes to the smaller pair, the smaller left string first, then "
+      ": a tie, and a tie goes to the smaller pair, the smaller left string first, then "
       "the smaller right one (std::pair<std::string, std::string>'s <)";
   if (has_high_byte(want[i]) || has_high_byte(got[i]))
     text +=
@@ -270,6 +277,32 @@ MergeDifference merge_difference(const Case& c, const std::vector<Merge>& got,
 std::string first_differing_merge(const Case& c, const std::vector<Merge>& got,
                                   const std::vector<Merge>& want) {
   return merge_difference(c, got, want).text;
+}
+
+std::string merges_never_applied(const Case& c, const Encoded& got, const Encoded& want) {
+  const auto holds = [](const Encoded& e, const std::string& s) {
+    for (const auto& word : e)
+      for (const std::string& symbol : word)
+        if (symbol == s) return true;
+    return false;
+  };
+  std::vector<std::string> never;
+  for (size_t r = 0; r < c.merges.size() && never.size() < 3; ++r) {
+    const std::string s = c.merges[r].first + c.merges[r].second;
+    if (!holds(want, s) || holds(got, s)) continue;
+    // (merges[r], as the code indexes it: "merge 1" left readers asking whether ranks start at
+    // 0 or 1, round 50.)
+    std::string text = quoted(s) + ", the symbol merges[" + std::to_string(r) + "] = (" +
+                       quoted(c.merges[r].first) + ", " + quoted(c.merges[r].second) + ") makes";
+    if (c.merges.size() > 1 && (r == 0 || r + 1 == c.merges.size()))
+      text += std::string(" (the ") + (r == 0 ? "first" : "last") + " of the " +
+              std::to_string(c.merges.size()) + " merges given)";
+    else if (c.merges.size() == 1)
+      text += " (the only merge given)";
+    never.push_back(text);
+  }
+  if (never.empty()) return "";
+  return " No word of yours holds " + and_list(never) + ", though the statement's encodings do.";
 }
 
 std::string first_differing_word(const Case& c, const Encoded& got, const Encoded& want) {

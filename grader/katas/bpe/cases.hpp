@@ -78,6 +78,12 @@ int64_t count_at_round(const Words& words, const std::vector<Merge>& merges, siz
 /// kt::NotImplemented).
 Failure failure_from_run(const Case& c, const Called& called, const std::string& what);
 
+/// " No word of yours holds "aa", the symbol merges[0] = ("a", "a") makes (the only merge given),
+/// though the statement's encodings do.": the merges (up to three) whose symbols the statement's
+/// encodings hold and the learner's never do, each placed among the merges given where it is the
+/// first or the last; "" when there are none.
+std::string merges_never_applied(const Case& c, const Encoded& got, const Encoded& want);
+
 /// The first merge where got and want differ, as the report shows it: its round, the reference's
 /// pair and count, the learner's pair and its count at that round, and when the two counts are
 /// equal, how a tie is broken. Empty text when they are equal.

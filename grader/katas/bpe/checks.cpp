@@ -6,6 +6,10 @@
 // (see detect.hpp).
 #include <rapidcheck.h>
 
+#include <functional>
+#include <string>
+#include <vector>
+
 #include "grader/katas/bpe/cases.hpp"
 #include "grader/katas/bpe/catalogue.hpp"
 
@@ -42,14 +46,26 @@ std::optional<Failure> compare_train(const Case& c, const std::string& why) {
   return f;
 }
 
-std::optional<Failure> compare_encode(const Case& c, const std::string& why) {
+constexpr const char* kEncodeRule =
+    " Encoding starts from the bytes and applies, while any is present, the merge of lowest rank "
+    "(earliest learned) at all its occurrences.";
+
+/// `why(word)`: what the rule is, for the first word whose encoding differs.
+std::optional<Failure> compare_encode(const Case& c,
+                                      const std::function<std::string(const std::string&)>& why) {
   const Called called = call_encode(c);
   if (!called.run.ok() || called.too_many) return failure_from_run(c, called, kEncode);
   const Encoded want = reference_encoded(c);
   if (called.encoded == want) return std::nullopt;
+  size_t first = 0;
+  while (first < want.size() && first < called.encoded.size() &&
+         called.encoded[first] == want[first])
+    ++first;
   Failure f;
   f.message = first_differing_word(c, called.encoded, want) +
-              " (merges: the reference's, learned from the words shown)" + why;
+              merges_never_applied(c, called.encoded, want) +
+              " (merges: the reference's, learned from the words shown)" +
+              why(first < c.encode_words.size() ? c.encode_words[first] : std::string());
   f.counterexample = c.describe();
   diagnose_after_shrinking(f, c);
   return f;
@@ -98,9 +114,7 @@ Outcome check_stops_when_done(uint64_t seed) {
 
 Outcome check_encode_matches(uint64_t seed) {
   return run_bpe_property(seed, kCases, [&] {
-    return compare_encode(generate(Spec{}),
-                          " Encoding starts from the bytes and applies, while any is present, the "
-                          "merge of lowest rank (earliest learned) at all its occurrences.");
+    return compare_encode(generate(Spec{}), [](const std::string&) { return kEncodeRule; });
   });
 }
 
@@ -111,9 +125,13 @@ Outcome check_encode_edge_cases(uint64_t seed) {
     if (no_merges) c.merges.clear();
     c.encode_words.insert(c.encode_words.begin(), "");
     c.encode_words.push_back(c.words.front().first.substr(0, 1));
-    return compare_encode(c, no_merges ? " With no merges a word is its bytes."
-                                       : " The empty word gives no symbols; one byte gives "
-                                         "itself.");
+    // The rule for the word that differs: an ordinary word is told the encoding rule.
+    return compare_encode(c, [no_merges](const std::string& word) {
+      return no_merges          ? std::string(" With no merges a word is its bytes.")
+             : word.empty()     ? std::string(" The empty word gives no symbols.")
+             : word.size() == 1 ? std::string(" One byte gives itself.")
+                                : std::string(kEncodeRule);
+    });
   });
 }
 

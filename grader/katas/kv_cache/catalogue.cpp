@@ -182,6 +182,79 @@ kt::Tensor learner_last_call(const Case& c) {
   return run.run.out.narrow(1, c.T() - n, n).contiguous();
 }
 
+namespace {
+
+// Note [a journey from a cache already wrong]
+// The journey traces the last call, given the cache the learner's earlier calls built. Where that
+// cache is already wrong (each call cached only its last token: round 49's reader was shown the
+// first divergence at the rotation, whose positions come from the short cache's length), the steps
+// are traced from it and the first divergence may only follow from it: said before the table.
+// Only where the cache went wrong before any output did: where a call's output is wrong with the
+// cache it leaves, the mistake shows in that call (keys rotated at the wrong frequencies make every
+// call's cache and output wrong, and round 50's reader, sent to the cache, looked away from the
+// rotation). "" otherwise, and where the cache the last call is given is the statement's (or
+// cannot be read).
+std::string cache_given_note(const Case& c) {
+  if (c.chunks.size() < 2) return "";
+  // The case of the first `calls` calls alone.
+  const auto first_calls = [&](size_t calls) {
+    Case p = c;
+    p.chunks.resize(calls);
+    int64_t T = 0;
+    for (const int64_t n : p.chunks) T += n;
+    p.x = c.x.narrow(1, 0, T).contiguous();
+    return p;
+  };
+  const auto cache_right = [](const Decode& d, const ref::CachedSequence& want) {
+    return d.cache_k.defined() && d.cache_v.defined() && d.cache_k.sizes() == want.k.sizes() &&
+           d.cache_v.sizes() == want.v.sizes() && close(d.cache_k, want.k) &&
+           close(d.cache_v, want.v);
+  };
+  bool cache_first = false;
+  for (size_t calls = 1; calls < c.chunks.size() && !cache_first; ++calls) {
+    const Case p = first_calls(calls);
+    const Decode d = run_learner(p);
+    if (!d.run.ok() || d.wrong_shape) return "";
+    const ref::CachedSequence want = run_reference(p);
+    if (!close(d.run.out, want.out)) return "";  // an output went wrong first, or with the cache
+    cache_first = !cache_right(d, want);
+  }
+  if (!cache_first) return "";
+  const Case before = first_calls(c.chunks.size() - 1);
+  const int64_t T = before.T();
+  const Decode d = run_learner(before);
+  if (!d.run.ok() || d.wrong_shape) return "";
+  const ref::CachedSequence want = run_reference(before);
+  const std::string built =
+      before.chunks.size() == 1
+          ? std::string("your call before it")
+          : "your " + std::to_string(before.chunks.size()) + " calls before it";
+  const std::string tokens = std::to_string(T) + (T == 1 ? " token" : " tokens");
+  std::string wrong;
+  if (!d.cache_k.defined() || !d.cache_v.defined() || d.cache_k.sizes() != want.k.sizes() ||
+      d.cache_v.sizes() != want.v.sizes()) {
+    wrong = "it holds k " +
+            (d.cache_k.defined() ? kt::shape_str(d.cache_k.sizes()) : std::string("undefined"));
+    wrong += " where the ";
+    wrong += tokens;
+    wrong += " before this call make ";
+    wrong += kt::shape_str(want.k.sizes());
+  } else {
+    const bool k_right = close(d.cache_k, want.k), v_right = close(d.cache_v, want.v);
+    if (k_right && v_right) return "";
+    wrong = std::string("its ") +
+            (k_right   ? "values"
+             : v_right ? "keys"
+                       : "keys and values") +
+            " differ from those of the " + tokens + " before this call";
+  }
+  return "This call is given the cache " + built + " built, and it is already wrong: " + wrong +
+         ". The steps below are traced from that cache, so the first divergence may only follow "
+         "from it: look first at what your earlier calls put in the cache.\n";
+}
+
+}  // namespace
+
 Diagnosis<Case> diagnosis() {
   const std::vector<KvEntry> all = catalogue();
   Diagnosis<Case> d = diagnosis_over<Case>(
@@ -204,8 +277,14 @@ Diagnosis<Case> diagnosis() {
   d.journey = [](const Case& c) -> Journey {
     const Decode run = run_learner(c);
     if (!run.run.ok() && run.call + 1 < int64_t(c.chunks.size())) return {};
-    return journey_of_call(
+    Journey j = journey_of_call(
         expected_steps(c), [&] { return learner_last_call(c); }, case_text(c));
+    // Note [a journey from a cache already wrong]
+    const std::string header = "On " + j.on + ":\n";
+    if (!j.text.empty() && !j.on.empty() && j.text.starts_with(header))
+      if (const std::string note = cache_given_note(c); !note.empty())
+        j.text.insert(header.size(), note);
+    return j;
   };
   return d;
 }

@@ -149,27 +149,28 @@ std::vector<int> hidden_decisions(const std::vector<double>& s, const std::vecto
   return decided;
 }
 
-/// Some row drops a key it sees and keeps another, and some key seen by two queries of a head is
-/// dropped for one and kept for the other (`decided` as hidden_decisions gives it).
-bool decided_per_score(const std::vector<double>& s, const std::vector<int>& decided, size_t T) {
-  bool in_a_row = false, down_a_column = false;
-  for (size_t row = 0; row < s.size() && !in_a_row; row += T) {
-    bool kept = false, dropped = false;
-    for (size_t j = 0; j < T; ++j)
-      if (std::isfinite(s[row + j]) && decided[row + j] >= 0)
-        (decided[row + j] == 1 ? dropped : kept) = true;
-    in_a_row = kept && dropped;
-  }
-  for (size_t head = 0; head < s.size() && !down_a_column; head += T * T)
-    for (size_t j = 0; j < T && !down_a_column; ++j) {
+/// Whether some line of a head's T x T decisions (a row when !columns, a column otherwise) drops a
+/// score it reads and keeps another (`decided` as hidden_decisions gives it).
+bool a_line_decides_both_ways(const std::vector<double>& s, const std::vector<int>& decided,
+                              size_t T, bool columns) {
+  const size_t along = columns ? T : 1, across = columns ? 1 : T;
+  for (size_t head = 0; head < s.size(); head += T * T)
+    for (size_t line = 0; line < T; ++line) {
       bool kept = false, dropped = false;
-      for (size_t i = 0; i < T; ++i) {
-        const size_t at = head + i * T + j;
+      for (size_t n = 0; n < T; ++n) {
+        const size_t at = head + line * across + n * along;
         if (std::isfinite(s[at]) && decided[at] >= 0) (decided[at] == 1 ? dropped : kept) = true;
       }
-      down_a_column = kept && dropped;
+      if (kept && dropped) return true;
     }
-  return in_a_row && down_a_column;
+  return false;
+}
+
+/// Some row drops a key it sees and keeps another, and some key seen by two queries of a head is
+/// dropped for one and kept for the other.
+bool decided_per_score(const std::vector<double>& s, const std::vector<int>& decided, size_t T) {
+  return a_line_decides_both_ways(s, decided, T, false) &&
+         a_line_decides_both_ways(s, decided, T, true);
 }
 
 }  // namespace

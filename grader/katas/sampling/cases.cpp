@@ -10,6 +10,7 @@
 
 #include "grader/lib/draws.hpp"
 #include "grader/lib/remote.hpp"
+#include "grader/lib/words.hpp"
 #include "reference/sampling/sampling.hpp"
 
 namespace grader::kata_sampling {
@@ -363,8 +364,8 @@ Failure failure(const Case& c, const std::vector<int64_t>& got, std::string mess
   // Sixteen calls at most, from a little before the first that differs.
   const std::vector<int64_t> expected = reference_tokens(c);
   const int64_t at = first_difference(c, got);
-  const size_t from = expected.size() <= 16 || at < 4 ? 0 : size_t(at) - 4;
-  const size_t to = std::min(expected.size(), from + 16);
+  const auto [from, to] =
+      shown_around(at < 0 ? expected.size() : size_t(at), expected.size(), 16, 4);
   f.expected = tokens_text(expected, from, to);
   f.got = tokens_text(got, from, to);
   return f;
@@ -391,6 +392,14 @@ void set_draws(Failure& f, const Case& c, int64_t draws) {
 
 Failure failure_from_run(const Case& c, const Run& run) {
   Failure f = failure_from_throw(run, call_text(c));
+  // A top_k past V is inside the API (round 50's reader, shown a throw on top_k = 2 and V = 1,
+  // could not tell whether the grader or the code was out of bounds).
+  if (run.threw_error() && c.top_k > 0 && c.top_k >= c.logits.numel()) {
+    if (!f.message.empty() && f.message.back() != '.') f.message += '.';
+    f.message += " top_k = " + std::to_string(c.top_k) +
+                 " >= V = " + std::to_string(c.logits.numel()) +
+                 " is inside the API: top_k == 0 or top_k >= V keeps every token.";
+  }
   f.counterexample = c.describe();
   return f;
 }

@@ -99,10 +99,8 @@ std::vector<Entry> catalogue() {
       "Walk the kept tokens in increasing index: the statement fixes that order, so the draws "
       "can be replayed (the distribution is the same either way).",
       {.order = S::Order::Sorted});
-  entries.push_back(
-      {{"filters_ignored", "the draws of a sampler that ignores top_k and top_p",
-        "Apply top-k, then top-p, before the draw."},
-       [](const Case& c) { return walk_with_steps(c.logits, c.temperature, 0, 1.0, Steps{}); }});
+  add("filters_ignored", "the draws of a sampler that ignores top_k and top_p",
+      "Apply top-k, then top-p, before the draw.", {.filters_ignored = true});
   return entries;
 }
 

@@ -16,11 +16,30 @@ namespace {
 
 constexpr int kCases = 100;
 
+// Note [logits changed between calls]
+// A case's calls share one logits tensor, as a caller's loop would: code that writes into it
+// (logits.div_(temperature)) draws the second call from other logits, and every check that replays
+// calls fails with inputs_unchanged. Round 50's reader, shown those draws first and
+// inputs_unchanged last as "maybe from the same mistake", worked the draws out by hand and read the
+// cause backwards. A failure whose calls changed the logits is diagnosed so, and inputs_unchanged
+// with it: one cause.
+void set_logits_changed(Failure& f) {
+  f.diagnosis = "logits_changed";
+  f.diagnosis_message =
+      "Your sample_token writes into the logits it is given (inputs_unchanged fails), so each "
+      "call after the first draws from other logits than the statement's calls see. Compute into "
+      "new tensors (logits / temperature, masked_fill without the underscore); the draws may then "
+      "be right.";
+}
+
 /// The replay of a case's calls, diagnosed against the catalogue when wrong.
 std::optional<Failure> replay(const Case& c, const std::string& why) {
   const Called called = call_learner_on(c);
   auto f = compare(c, called, why);
-  if (f && called.run.ok()) diagnose_after_shrinking(*f, c);
+  if (f && called.run.ok() && called.changed)
+    set_logits_changed(*f);
+  else if (f && called.run.ok())
+    diagnose_after_shrinking(*f, c);
   return f;
 }
 
@@ -183,7 +202,10 @@ Outcome check_frequencies(uint64_t seed) {
                 off + ".";
     // A mistake the catalogue knows draws its own tokens call for call: named here too, so this
     // check is tied to the replays' failure of that cause, not left as one of its own (round 48).
-    if (outside == 0) diagnose_after_shrinking(f, c);
+    if (called.changed)
+      set_logits_changed(f);  // Note [logits changed between calls]
+    else if (outside == 0)
+      diagnose_after_shrinking(f, c);
     return f;
   });
 }
@@ -197,12 +219,14 @@ Outcome check_inputs_unchanged(uint64_t seed) {
     const Called called = call_learner_on(c);
     if (!called.run.ok()) return failure_from_run(c, called.run);
     if (!called.changed) return std::nullopt;
-    return failure(c, called.tokens,
-                   "your sample_token changed logits: after the call it no longer holds the "
-                   "values it was given. A kt::Tensor copy shares its storage (like a "
-                   "torch.Tensor), so an in-place op on it (copy_, masked_fill_, fill_) writes "
-                   "into the caller's logits. Compute into new tensors (logits / temperature, "
-                   "kt::where, masked_fill without the underscore).");
+    Failure f = failure(c, called.tokens,
+                        "your sample_token changed logits: after the call it no longer holds the "
+                        "values it was given. A kt::Tensor copy shares its storage (like a "
+                        "torch.Tensor), so an in-place op on it (copy_, masked_fill_, fill_) "
+                        "writes into the caller's logits. Compute into new tensors (logits / "
+                        "temperature, kt::where, masked_fill without the underscore).");
+    set_logits_changed(f);  // Note [logits changed between calls]
+    return f;
   });
 }
 

@@ -70,6 +70,10 @@ Walk walk_with_steps(const kt::Tensor& logits, double temperature, int64_t top_k
 Walk walk_with_steps(const std::vector<double>& x, double temperature, int64_t top_k, double top_p,
                      const Steps& steps) {
   using S = Steps;
+  if (steps.filters_ignored) {
+    top_k = 0;
+    top_p = 1.0;
+  }
   const size_t v = x.size();
   Walk w;
   double t = temperature;

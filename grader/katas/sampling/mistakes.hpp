@@ -62,6 +62,7 @@ struct Steps {
   Nucleus nucleus = Nucleus::Crossing;
   Renormalise renormalise = Renormalise::Kept;
   Order order = Order::Index;
+  bool filters_ignored = false;  // top_k and top_p ignored: every token kept (catalogue)
 };
 
 /// What one call draws from: the tokens in the order the draw walks them, with their

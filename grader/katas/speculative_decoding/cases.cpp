@@ -10,6 +10,7 @@
 #include "grader/lib/compare.hpp"
 #include "grader/lib/draws.hpp"
 #include "grader/lib/remote.hpp"
+#include "grader/lib/words.hpp"
 #include "reference/speculative_decoding/speculative_decoding.hpp"
 
 namespace grader::kata_speculative_decoding {
@@ -261,7 +262,12 @@ std::string explain_call(const Case& c, size_t call, const Called& called) {
     // A learner's token where the residual has no mass did not come from this residual.
     if (call < called.tokens.size() && i < called.tokens[call].size()) {
       const int64_t theirs = called.tokens[call][i];
-      if (theirs >= 0 && size_t(theirs) < w.size() && w[size_t(theirs)] == 0)
+      // The rejected token itself, with a token after it: kept, the residual's appended after.
+      if (theirs == int64_t(t) && called.tokens[call].size() > i + 1)
+        text += "; your token " + std::to_string(theirs) +
+                " there is the draft token just rejected: a rejection appends the residual's "
+                "token in its place";
+      else if (theirs >= 0 && size_t(theirs) < w.size() && w[size_t(theirs)] == 0)
         text += "; your token " + std::to_string(theirs) + " has no mass in this residual (q_" +
                 sub + " >= p_" + sub + " there), so it was drawn from other probabilities";
     }
@@ -276,8 +282,32 @@ std::string explain_call(const Case& c, size_t call, const Called& called) {
   }
   const std::string got =
       call < called.tokens.size() ? tokens_text(called.tokens[call]) : std::string("nothing");
+  // A call whose tokens agree is traced for its count (round 49's reader read "yours appended
+  // [0, 1]" under "[0, 1]" as the trace of another call): say what differs.
+  const size_t took = at - size_t(before.draws);
+  if (call < called.tokens.size() && called.tokens[call] == want &&
+      call < called.call_draws.size() && called.call_draws[call] != int64_t(took))
+    return text + ". The statement appends " + tokens_text(want) + ", as yours did, but takes " +
+           std::to_string(took) + " number" + (took == 1 ? "" : "s") +
+           " from gen for it; yours took " +
+           (called.call_draws[call] < 0 ? std::string("more than a call may")
+                                        : std::to_string(called.call_draws[call])) +
+           ".";
   return text + ". The statement appends " + tokens_text(want) + "; yours appended " + got + ".";
 }
+
+namespace {
+
+/// The first call whose tokens differ from the statement's (the shorter count where none does).
+size_t first_differing_call(const Replay& want, const Called& called) {
+  size_t call = 0;
+  while (call < want.tokens.size() && call < called.tokens.size() &&
+         want.tokens[call] == called.tokens[call])
+    ++call;
+  return call;
+}
+
+}  // namespace
 
 Failure failure(const Case& c, const Called& called, std::string message) {
   Failure f;
@@ -286,12 +316,8 @@ Failure failure(const Case& c, const Called& called, std::string message) {
   const Replay want = reference_replay(c);
   // Six calls, from a little before the first that differs (six from the first call hid a
   // difference at call 7 behind "...", round 49); each call numbered where the window starts later.
-  size_t first = 0;
-  while (first < want.tokens.size() && first < called.tokens.size() &&
-         want.tokens[first] == called.tokens[first])
-    ++first;
-  const size_t from = first < 6 || first >= want.tokens.size() ? 0 : first - 2;
-  const size_t to = std::min(want.tokens.size(), from + 6);
+  const auto [from, to] =
+      shown_around(first_differing_call(want, called), want.tokens.size(), 6, 2);
   std::string e = from > 0 ? "..., call " + std::to_string(from + 1) + ": " : "";
   std::string g = e;
   for (size_t i = from; i < to; ++i) {
@@ -324,10 +350,7 @@ std::optional<Failure> compare(const Case& c, const Called& called, const std::s
   const std::string took = (called.draws < 0 ? std::string("more") : std::to_string(called.draws)) +
                            " numbers from gen where the statement takes " +
                            std::to_string(want.draws);
-  size_t call = 0;
-  while (call < want.tokens.size() && call < called.tokens.size() &&
-         want.tokens[call] == called.tokens[call])
-    ++call;
+  size_t call = first_differing_call(want, called);
   // The first call, up to that one, that took another count of numbers from gen than the
   // statement's: every call after it reads other numbers, so the tokens that first differ may come
   // from a right step out of step (a residual taken without its u, then a right acceptance test on

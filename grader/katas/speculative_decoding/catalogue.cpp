@@ -87,6 +87,20 @@ std::vector<Entry> catalogue() {
         "Draw the token from the normalised residual with a new u = gen.uniform(): the first "
         "index whose running sum exceeds u. Its largest entry is a greedy pick, not a sample."},
        {.draw = S::Draw::Largest}},
+      {{"rejected_token_kept",
+        "the tokens of a step that appends the rejected draft token too, before the token drawn "
+        "from the residual (the tokens tested kept, not the tokens accepted)",
+        "At the first rejection keep only the draft tokens accepted before it, then append the "
+        "one token drawn from the residual: a call appends at most K + 1 tokens, and a rejected "
+        "draft token is never one of them."},
+       {.rejected_kept = true}},
+      {{"generator_copied",
+        "the tokens of steps that each draw from a copy of gen, so every call takes the same "
+        "uniforms from the start of gen's stream and the caller's gen never moves",
+        "Draw from the kt::Generator& you are given (gen.uniform()), never from a copy: `auto rng "
+        "= gen;` or a by-value parameter copies its state, and the caller's gen must advance by "
+        "each number taken."},
+       {.generator_copied = true}},
   };
 }
 

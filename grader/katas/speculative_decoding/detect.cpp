@@ -17,6 +17,13 @@ std::vector<Steps> searched_steps() {
         for (const auto bonus : {S::Bonus::Drawn, S::Bonus::NoneWithDraw, S::Bonus::NoneNoDraw,
                                  S::Bonus::FromLastDraft})
           all.push_back({ratio, residual, bonus});
+    // Note [every catalogued slip is searched] (sampling's detect.cpp): the catalogue's other
+    // slips, alone.
+    for (const Steps& alone : {Steps{.ratio = S::Ratio::AtLeast}, Steps{.ratio = S::Ratio::Argmax},
+                               Steps{.one_u_for_every_test = true},
+                               Steps{.draw = S::Draw::RejectedU}, Steps{.draw = S::Draw::Largest},
+                               Steps{.rejected_kept = true}, Steps{.generator_copied = true}})
+      all.push_back(alone);
     return all;
   }();
   return cached;
@@ -26,7 +33,8 @@ std::vector<Steps> single_slips() {
   static const std::vector<Steps> cached = one_slip_at_most(searched_steps(), [](const Steps& s) {
     const Steps right;
     return int(s.ratio != right.ratio) + int(s.residual != right.residual) +
-           int(s.bonus != right.bonus);
+           int(s.bonus != right.bonus) + int(s.one_u_for_every_test) + int(s.draw != right.draw) +
+           int(s.rejected_kept) + int(s.generator_copied);
   });
   return cached;
 }

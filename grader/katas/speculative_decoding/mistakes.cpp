@@ -75,6 +75,7 @@ Replay replay(const Rows& rows, const std::vector<std::vector<int64_t>>& drafts,
   const auto next = [&] { return at < u.size() ? u[at++] : 1.0; };
   const size_t k = rows.q.size();
   for (const std::vector<int64_t>& x : drafts) {
+    if (s.generator_copied) at = 0;  // a copy made from a gen that never moves
     const size_t first = at;
     std::vector<int64_t> tokens;
     bool rejected = false;
@@ -99,6 +100,7 @@ Replay replay(const Rows& rows, const std::vector<std::vector<int64_t>>& drafts,
         continue;
       }
       rejected = true;
+      if (s.rejected_kept) tokens.push_back(int64_t(t));
       const std::vector<double> w = rejection_weights(rows, i, t, s.residual);
       if (w.empty()) continue;
       switch (s.draw) {
@@ -129,9 +131,9 @@ Replay replay(const Rows& rows, const std::vector<std::vector<int64_t>>& drafts,
       }
     }
     out.tokens.push_back(std::move(tokens));
-    out.call_draws.push_back(int64_t(at - first));
+    out.call_draws.push_back(s.generator_copied ? 0 : int64_t(at - first));
+    out.draws += out.call_draws.back();
   }
-  out.draws = int64_t(at);
   return out;
 }
 

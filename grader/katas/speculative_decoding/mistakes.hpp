@@ -46,6 +46,11 @@ struct Steps {
     RejectedU,  // the u the acceptance test rejected, walked the same way
     Largest,    // the largest weight (the first of equals), no u drawn
   } draw = Draw::Walked;
+  /// true: a rejected draft token is appended too, before the residual's token (catalogue)
+  bool rejected_kept = false;
+  /// true: each call draws from a copy of gen, so every call takes the same uniforms from the
+  /// start of the stream and gen never moves (catalogue)
+  bool generator_copied = false;
 };
 
 /// The kata's pitfalls a computation makes.

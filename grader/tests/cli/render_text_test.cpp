@@ -266,3 +266,16 @@ TEST_CASE("a result of the right shape in another dtype is called the wrong dtyp
   CHECK(text.find(" 2 checks (1 of them skipped) come from one cause, the wrong dtype shown under "
                   "shape: fix it first. ") != std::string::npos);
 }
+
+TEST_CASE("a skipped check tied by a diagnosis says what the code did, then the diagnosis",
+          "[render]") {
+  // "the code threw a diagnosis depends_on_earlier_calls" read as an exception of that name.
+  cli::KataResult r = view_error_result();
+  for (TestResult& t : r.tests)
+    if (t.id != "causal_is_causal") t.diagnosis = "depends_on_earlier_calls";
+  const std::string text = unwrapped(cli::to_text(r, false, "./grade mha"));
+  INFO(text);
+  CHECK(text.find("could not check for the head order: the code threw on its case (diagnosis "
+                  "depends_on_earlier_calls), as in ") != std::string::npos);
+  CHECK(text.find("threw a diagnosis") == std::string::npos);
+}

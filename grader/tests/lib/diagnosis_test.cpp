@@ -169,3 +169,27 @@ TEST_CASE(
     CHECK(f.diagnosis_message.rfind(said[fresh], 0) == 0);
   }
 }
+
+TEST_CASE(
+    "an entry that fits the outputs of code whose first wrong case comes out otherwise in a fresh "
+    "process is not claimed: the result depends on earlier calls",
+    "[catalogue]") {
+  // A causal mask kept from the first call: every later case equals causal_ignored's output, and
+  // run first the case is right. Run first the same: the entry, as before.
+  const std::vector<kt::Tensor> xs = inputs();
+  const std::vector<grader::CatalogueEntry> one = {{"tripled", "x tripled", "Do not triple x."}};
+  for (const bool fresh_differs : {true, false}) {
+    DiagnosisRun run;
+    run.cases = xs.size();
+    run.entries = &one;
+    run.failing_kept = true;
+    run.learner = [&](size_t c) { return xs[c] * 3.0; };
+    run.reference = [&](size_t c) { return xs[c]; };
+    run.computes = [&](size_t, size_t c) { return xs[c] * 3.0; };
+    run.learner_fresh = [&](size_t c) { return fresh_differs ? xs[c] : xs[c] * 3.0; };
+    Failure f;
+    grader::diagnose(f, run);
+    INFO(fresh_differs);
+    CHECK(f.diagnosis == (fresh_differs ? "depends_on_earlier_calls" : "tripled"));
+  }
+}

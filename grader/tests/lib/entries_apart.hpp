@@ -57,4 +57,27 @@ void check_catalogue_apart(const std::vector<CatalogueItem<Case>>& all,
       reference);
 }
 
+// Note [every catalogued slip is searched] (grader/katas/sampling/detect.cpp)
+/// Every entry of a catalogue is reproduced, on every discriminating case, by one of the settings
+/// its detectors search: a detector that never sees a catalogued mistake may name its own pitfall
+/// where the two draw alike. output(e, c) is entry e's output on case c, searched_output(s, c) the
+/// setting s's.
+template <class Item, class Case, class Setting, class Output, class SearchedOutput>
+void check_catalogue_searched(const std::vector<Item>& all, const std::vector<Case>& cases,
+                              const std::vector<Setting>& searched, const Output& output,
+                              const SearchedOutput& searched_output) {
+  for (const Item& e : all) {
+    INFO(e.entry.id + " (" + e.entry.what + ")");
+    std::vector<kt::Tensor> want;
+    for (const Case& c : cases) want.push_back(output(e, c));
+    bool found = false;
+    for (size_t s = 0; s < searched.size() && !found; ++s) {
+      found = true;
+      for (size_t c = 0; c < cases.size() && found; ++c)
+        found = kt::equal(searched_output(searched[s], cases[c]), want[c]);
+    }
+    CHECK(found);
+  }
+}
+
 }  // namespace grader::testing

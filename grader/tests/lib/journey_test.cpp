@@ -85,6 +85,61 @@ TEST_CASE("an op after the step's inputs with its shape is shown computing it di
                   "differently: at [2] it gives 9 where the step is 6.") != std::string::npos);
 }
 
+TEST_CASE("a step computed from the first divergence says so, and one that is not says none",
+          "[journey]") {
+  // Note [a step after the first divergence]: y diverges; z is made from y, w from x alone.
+  std::vector<Step> four = steps();
+  four.push_back({"w = x + 1", values({2, 3, 4}), -1, {0}});
+  const std::string text = journey_text_of(
+      four, {event("add", values({1, 2, 3})), event("mul", values({2, 4, 9}))}, values({2, 4, 9}));
+  const auto row = [&](const std::string& start) {
+    const size_t at = text.find(start);
+    return at == std::string::npos ? std::string() : text.substr(at, text.find('\n', at) - at);
+  };
+  CHECK(row(" 2. y = 2x").find("<- first divergence") != std::string::npos);
+  CHECK(row(" 3. z = y, masked").ends_with("- (follows from step 2)"));
+  CHECK(row(" 4. w = x + 1").ends_with("none"));
+}
+
+TEST_CASE("an input step that no later op reads, but in-place writes nothing reads, is named",
+          "[journey]") {
+  // Note [a step's input that nothing goes on to read]: x is computed (#1), but y is made from
+  // another tensor (#2 reads address 99), and the result comes from that.
+  const auto at = [](kt::TraceEvent e, uint64_t address, std::vector<uint64_t> reads) {
+    e.output.address = address;
+    for (const uint64_t a : reads) {
+      kt::TensorMeta m = e.output;
+      m.address = a;
+      e.inputs.push_back(m);
+    }
+    return e;
+  };
+  const std::vector<kt::TraceEvent> events = {
+      at(event("add", values({1, 2, 3})), 1, {}), at(event("sin", values({7, 8, 9})), 2, {99}),
+      at(event("masked_fill", values({-100, 8, 9})), 3, {2})};
+  const std::string text = journey_text_of(steps(), events, values({-100, 8, 9}));
+  INFO(text);
+  CHECK(text.find("none  <- first divergence") != std::string::npos);
+  CHECK(text.find("Your #1 add (step 1, x) is read by no later op, though step 2 is made from "
+                  "it: what your code computes in its place is made from other values.") !=
+        std::string::npos);
+  // Read by a later op (#2 reads #1): nothing said.
+  std::vector<kt::TraceEvent> read = events;
+  read[1].inputs[0].address = 1;
+  CHECK(journey_text_of(steps(), read, values({-100, 8, 9})).find("is read by no later op") ==
+        std::string::npos);
+  // Read only by an in-place write nothing reads (copy_ into a state): said, with the write.
+  std::vector<kt::TraceEvent> copied = events;
+  copied.insert(copied.begin() + 1, at(event("copy_", values({1, 2, 3})), 50, {50, 1}));
+  CHECK(journey_text_of(steps(), copied, values({-100, 8, 9}))
+            .find("Your #1 add (step 1, x) is read by no later op but #2 copy_, whose "
+                  "result nothing reads, though step 2 is made from it") != std::string::npos);
+  // And where a later op reads what the write made: nothing said.
+  copied[2].inputs[0].address = 50;
+  CHECK(journey_text_of(steps(), copied, values({-100, 8, 9})).find("is read by no later op") ==
+        std::string::npos);
+}
+
 TEST_CASE("an op more like a later step is not shown computing the diverging one", "[journey]") {
   // y skipped: x masked directly. The masked_fill has y's shape, but its masked entry is z's.
   const std::string text = journey_text_of(
@@ -254,7 +309,7 @@ TEST_CASE("a step of two inputs is not reached by the op of one of them that has
   REQUIRE(m1 != std::string::npos);
   const std::string row = text.substr(m1, text.find('\n', m1) - m1);
   CHECK(row.find("#1 amax") == std::string::npos);
-  CHECK(row.find("none") != std::string::npos);
+  CHECK(row.ends_with("- (follows from step 2)"));  // b, never reached
 }
 
 TEST_CASE("a last step's numbers returned in other places are blamed on the op that made them",

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: logits_changed
 // Right tokens on the first call, but divides the logits by the temperature in place through a
 // copy of the handle: the caller's logits change, and every later call scales them again.
 #include <algorithm>

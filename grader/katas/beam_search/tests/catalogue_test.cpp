@@ -22,6 +22,14 @@ TEST_CASE("every beam_search catalogue entry differs from the reference and from
       [](const Case& c) { return outcome(c.reference().result); });
 }
 
+TEST_CASE("every beam_search catalogue entry is one of the searches its detectors search",
+          "[catalogue][beam_search]") {
+  grader::testing::check_catalogue_searched(
+      catalogue(), discriminating_cases(), searched_steps(),
+      [](const Entry& e, const Case& c) { return outcome(simulate(c, e.steps)); },
+      [](const kata_beam_search::Steps& s, const Case& c) { return outcome(simulate(c, s)); });
+}
+
 TEST_CASE(
     "beam_search's searched searches: each pitfall changes the result on some discriminating "
     "case",

@@ -25,9 +25,9 @@ TEST_CASE("a first differing merge of the same count is said to be a tie, and ho
   const MergeDifference d = merge_difference(c, {{"b", "a"}}, {{"a", "b"}});
   CHECK(d.tie);
   CHECK(d.text ==
-        "merge 1: the reference learns (\"a\", \"b\") (count 2); yours learns (\"b\", \"a\"), "
-        "which occurs 2 times (counts weighted) in the words as bytes too: a tie, and a tie goes "
-        "to the smaller pair, the smaller left string first, then the smaller right one "
+        "merge 1: the reference learns (\"a\", \"b\"); yours learns (\"b\", \"a\"). In the "
+        "words as bytes, both occur 2 times (counts weighted): a tie, and a tie goes to the "
+        "smaller pair, the smaller left string first, then the smaller right one "
         "(std::pair<std::string, std::string>'s <).");
   // With a UTF-8 byte in either pair, how std::string orders bytes.
   Case u;
@@ -38,4 +38,21 @@ TEST_CASE("a first differing merge of the same count is said to be a tie, and ho
   CHECK(bytes.text.ends_with(
       "(std::pair<std::string, std::string>'s <), where std::string compares bytes as unsigned "
       "char: a UTF-8 byte (\\x80 and up) comes after every ASCII one."));
+}
+
+TEST_CASE(
+    "a merge the statement's encodings use and the learner's never do is named, with its place",
+    "[bpe]") {
+  Case c;
+  c.merges = {{"a", "a"}, {"c", "d"}};
+  const Encoded want = {{"b", "aa"}, {"cd"}};
+  // The last merge never applied (a search for the best rank that starts at the last).
+  CHECK(merges_never_applied(c, {{"b", "aa"}, {"c", "d"}}, want) ==
+        " No word of yours holds \"cd\", the symbol merges[1] = (\"c\", \"d\") makes (the last of "
+        "the 2 merges given), though the statement's encodings do.");
+  CHECK(merges_never_applied(c, want, want).empty());
+  c.merges.pop_back();
+  CHECK(merges_never_applied(c, {{"b", "a", "a"}, {"cd"}}, want) ==
+        " No word of yours holds \"aa\", the symbol merges[0] = (\"a\", \"a\") makes (the only "
+        "merge given), though the statement's encodings do.");
 }

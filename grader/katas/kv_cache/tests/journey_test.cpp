@@ -16,7 +16,16 @@ namespace {
 using namespace grader;
 using namespace grader::kata_kv_cache;
 
-enum class Bug { None, KeysRerotated, QueriesAfterAppend, OwnChunkOnly, SoftmaxOverQueries, NoOut };
+enum class Bug {
+  None,
+  KeysRerotated,
+  QueriesAfterAppend,
+  OwnChunkOnly,
+  SoftmaxOverQueries,
+  NoOut,
+  LastTokenOnly,
+  RawKeysCached
+};
 
 kt::Tensor rope(const kt::Tensor& x, int64_t start) {
   const int64_t T = x.size(2), d = x.size(3), half = d / 2;
@@ -37,18 +46,29 @@ void learner_computes(Bug bug) {
       return t.view({B, T, m.num_heads, m.d_head}).transpose(1, 2);
     };
     const kt::Tensor k_raw = split(m.k_proj(x)), v = split(m.v_proj(x));
-    kt::Tensor k;
-    if (bug == Bug::KeysRerotated) {  // the whole cache rotated from 0, its old keys again
-      cache.k = rope(L == 0 ? k_raw : kt::cat({cache.k, k_raw}, 2), 0);
-    } else {
-      k = rope(k_raw, L);
-      cache.k = L == 0 ? k : kt::cat({cache.k, k}, 2);
+    // What this call attends to, and what it leaves in the cache. (The keys rotated at this
+    // call's positions are not computed where the bug never computes them.)
+    const bool rerotated = bug == Bug::KeysRerotated;  // the whole cache rotated from 0 again
+    const kt::Tensor k = rerotated ? kt::Tensor() : rope(k_raw, L);
+    kt::Tensor keys = rerotated ? rope(L == 0 ? k_raw : kt::cat({cache.k, k_raw}, 2), 0)
+                      : L == 0  ? k
+                                : kt::cat({cache.k, k}, 2);
+    kt::Tensor values = L == 0 ? v : kt::cat({cache.v, v}, 2);
+    kt::Tensor cached_k = keys, cached_v = values;
+    if (bug == Bug::LastTokenOnly) {  // each call caches its last token only
+      cached_k = L == 0 ? k.narrow(2, T - 1, 1) : kt::cat({cache.k, k.narrow(2, T - 1, 1)}, 2);
+      cached_v = L == 0 ? v.narrow(2, T - 1, 1) : kt::cat({cache.v, v.narrow(2, T - 1, 1)}, 2);
     }
-    cache.v = L == 0 ? v : kt::cat({cache.v, v}, 2);
-    const kt::Tensor q =
-        rope(split(m.q_proj(x)), bug == Bug::QueriesAfterAppend ? cache.length() : L);
+    if (bug == Bug::RawKeysCached)  // the keys cached before the rotation
+      cached_k = L == 0 ? k_raw : kt::cat({cache.k, k_raw}, 2);
+    cache.k = cached_k;
+    cache.v = cached_v;
+    const kt::Tensor q = rope(split(m.q_proj(x)), bug == Bug::QueriesAfterAppend ? L + T : L);
+    if (bug == Bug::OwnChunkOnly) {
+      keys = k;
+      values = v;
+    }
     const bool own = bug == Bug::OwnChunkOnly;
-    const kt::Tensor keys = own ? k : cache.k, values = own ? v : cache.v;
     const kt::Tensor allowed = kt::tril(kt::ones({T, keys.size(2)}, kt::Bool), own ? 0 : L);
     kt::Tensor scores = kt::matmul(q, keys.transpose(-2, -1)) / std::sqrt(double(m.d_head));
     scores = scores.masked_fill(~allowed, kt::finfo(scores.dtype()).min);
@@ -120,4 +140,33 @@ TEST_CASE("the kv_cache attention map shows the last call's weights", "[kv_cache
   const AttentionMap right = map_of(d, a_case());
   REQUIRE(right.rows == 3);
   for (size_t i = 0; i < right.got.size(); ++i) CHECK(right.got[i] == Approx(right.expected[i]));
+}
+
+TEST_CASE("a kv_cache journey given a cache its earlier calls got wrong says so before the table",
+          "[kv_cache][journey]") {
+  // Note [a journey from a cache already wrong]: the last call's steps are traced from that cache.
+  const Reset reset;
+  const Diagnosis<Case> d = diagnosis();
+  const std::string note =
+      "This call is given the cache your 2 calls before it built, and it is "
+      "already wrong: ";
+  learner_computes(Bug::LastTokenOnly);
+  const std::string short_cache = journey_of(d, a_case()).text;
+  INFO(short_cache);
+  CHECK(short_cache.find(note + "it holds k [2, 2, 2, 4] where the 3 tokens before this call make "
+                                "[2, 2, 3, 4]. The steps below are traced from that cache, so the "
+                                "first divergence may only follow from it: look first at what "
+                                "your earlier calls put in the cache.\n") != std::string::npos);
+  CHECK(short_cache.find(note) < short_cache.find(" 1. "));
+  learner_computes(Bug::RawKeysCached);
+  CHECK(journey_of(d, a_case())
+            .text.find(note + "its keys differ from those of the 3 tokens "
+                              "before this call.") != std::string::npos);
+  // A cache the earlier calls got right, or one that went wrong with an output (the cache
+  // re-rotated: call 2's output reads the key rotated twice): no such note.
+  for (const Bug bug :
+       {Bug::QueriesAfterAppend, Bug::OwnChunkOnly, Bug::NoOut, Bug::KeysRerotated}) {
+    learner_computes(bug);
+    CHECK(journey_of(d, a_case()).text.find("This call is given the cache") == std::string::npos);
+  }
 }

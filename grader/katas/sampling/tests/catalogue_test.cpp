@@ -22,6 +22,16 @@ TEST_CASE("every sampling catalogue entry differs from the reference and from ev
       [](const Case& c) { return outcome(c, reference_walk(c)); });
 }
 
+TEST_CASE("every sampling catalogue entry is one of the computations its detectors search",
+          "[catalogue][sampling]") {
+  grader::testing::check_catalogue_searched(
+      catalogue(), discriminating_cases(), searched_steps(),
+      [](const Entry& e, const Case& c) { return outcome(c, e.computes(c)); },
+      [](const kata_sampling::Steps& s, const Case& c) {
+        return outcome(c, walk_with_steps(c.logits, c.temperature, c.top_k, c.top_p, s));
+      });
+}
+
 TEST_CASE(
     "sampling's searched computations: the default one draws as the reference, and each pitfall "
     "changes the draws on some discriminating case",

@@ -25,6 +25,16 @@ TEST_CASE(
       [](const Case& c) { return outcome(reference_replay(c)); });
 }
 
+TEST_CASE("every speculative_decoding catalogue entry is one of the steps its detectors search",
+          "[catalogue][speculative_decoding]") {
+  grader::testing::check_catalogue_searched(
+      catalogue(), discriminating_cases(), searched_steps(),
+      [](const Entry& e, const Case& c) { return outcome(replay_with(c, e.steps)); },
+      [](const kata_speculative_decoding::Steps& s, const Case& c) {
+        return outcome(replay_with(c, s));
+      });
+}
+
 TEST_CASE(
     "speculative_decoding's searched steps: each pitfall changes the tokens on some "
     "discriminating case",

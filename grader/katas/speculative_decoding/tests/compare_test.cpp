@@ -61,6 +61,15 @@ TEST_CASE("a call that takes another count of numbers from gen is where the repo
       failure->message.find("the count is the first difference, and those tokens follow from it") !=
       std::string::npos);
   CHECK(failure->journey.rfind(call + " (draft_tokens", 0) == 0);
+  // Its trace says the tokens agree and what differs is the count (round 49's reader took
+  // "yours appended [0, 1]" under "appends [0, 1]" for the trace of another call).
+  std::string tokens = "[";
+  for (const int64_t t : f.want.tokens[first])
+    tokens += (tokens.size() > 1 ? ", " : "") + std::to_string(t);
+  tokens += "]";
+  CHECK(failure->journey.ends_with(". The statement appends " + tokens +
+                                   ", as yours did, but takes 2 numbers from gen for it; yours "
+                                   "took 1."));
   // The statement's own calls: nothing to report.
   CHECK_FALSE(compare(f.c, f.called(f.want), ""));
 }

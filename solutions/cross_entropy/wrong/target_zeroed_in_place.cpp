@@ -1,0 +1,30 @@
+// expect: fail
+// Wrong, no named pitfall (written as an unseen suite would, round 50): copies the target handle
+// (kt::Tensor idx = target;) and calls masked_fill_ on it, which writes 0 into the caller's target
+// (the loss itself is right)
+// Cross-entropy from logits.
+#include "cross_entropy.hpp"
+
+namespace kata {
+
+kt::Tensor cross_entropy(const kt::Tensor& logits, const kt::Tensor& target, int64_t ignore_index,
+                         double label_smoothing) {
+  // log p = x - logsumexp(x), row by row: stable for logits of any size.
+  const kt::Tensor logp = logits - kt::logsumexp(logits, 1, /*keepdim=*/true);  // (N, C)
+
+  // Rows to keep; ignored rows read class 0 so gather stays in range, and are dropped below.
+  const kt::Tensor valid = target != static_cast<double>(ignore_index);  // (N) Bool
+  kt::Tensor idx = target;
+  idx.masked_fill_(~valid, 0.0);
+
+  const kt::Tensor nll = -kt::gather(logp, 1, idx.unsqueeze(1)).squeeze(1);  // (N)
+  const kt::Tensor smooth = -kt::mean(logp, 1);                              // (N)
+  const kt::Tensor per_row = (1.0 - label_smoothing) * nll + label_smoothing * smooth;
+
+  const kt::Tensor w = valid.to(logits.dtype());
+  const kt::Tensor total = kt::sum(per_row * w);
+  const kt::Tensor count = kt::sum(w);
+  return total / count;
+}
+
+}  // namespace kata

@@ -305,14 +305,18 @@ std::string merges_never_applied(const Case& c, const Encoded& got, const Encode
   return " No word of yours holds " + and_list(never) + ", though the statement's encodings do.";
 }
 
+size_t first_differing(const Encoded& got, const Encoded& want) {
+  size_t i = 0;
+  while (i < want.size() && i < got.size() && got[i] == want[i]) ++i;
+  return i;
+}
+
 std::string first_differing_word(const Case& c, const Encoded& got, const Encoded& want) {
-  for (size_t i = 0; i < want.size(); ++i) {
-    if (i < got.size() && got[i] == want[i]) continue;
-    return "bpe_encode(" + quoted(c.encode_words[i]) + ", merges) must give " +
-           symbols_text(want[i]) + "; yours gives " +
-           (i < got.size() ? symbols_text(got[i]) : std::string("nothing")) + ".";
-  }
-  return "";
+  const size_t i = first_differing(got, want);
+  if (i >= want.size()) return "";
+  return "bpe_encode(" + quoted(c.encode_words[i]) + ", merges) must give " +
+         symbols_text(want[i]) + "; yours gives " +
+         (i < got.size() ? symbols_text(got[i]) : std::string("nothing")) + ".";
 }
 
 kt::Tensor packed(const std::vector<Merge>& merges, const Encoded& encoded) {

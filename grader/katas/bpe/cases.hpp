@@ -84,6 +84,9 @@ Failure failure_from_run(const Case& c, const Called& called, const std::string&
 /// first or the last; "" when there are none.
 std::string merges_never_applied(const Case& c, const Encoded& got, const Encoded& want);
 
+/// The index of the first word whose encoding differs (want.size() where none does).
+size_t first_differing(const Encoded& got, const Encoded& want);
+
 /// The first merge where got and want differ, as the report shows it: its round, the reference's
 /// pair and count, the learner's pair and its count at that round, and when the two counts are
 /// equal, how a tie is broken. Empty text when they are equal.

@@ -57,10 +57,7 @@ std::optional<Failure> compare_encode(const Case& c,
   if (!called.run.ok() || called.too_many) return failure_from_run(c, called, kEncode);
   const Encoded want = reference_encoded(c);
   if (called.encoded == want) return std::nullopt;
-  size_t first = 0;
-  while (first < want.size() && first < called.encoded.size() &&
-         called.encoded[first] == want[first])
-    ++first;
+  const size_t first = first_differing(called.encoded, want);
   Failure f;
   f.message = first_differing_word(c, called.encoded, want) +
               merges_never_applied(c, called.encoded, want) +

@@ -2,6 +2,7 @@
 
 #include "grader/report/ratio_text.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -185,6 +186,25 @@ std::string differs_message(const kt::Tensor& got, const kt::Tensor& expected,
   message += why;
   if (!float64_from.empty()) message += float32_rounding_note(got, expected, float64_from);
   return message;
+}
+
+bool apart_by_rounding_only(const kt::Tensor& a, const kt::Tensor& b) {
+  if (!a.defined() || !b.defined() || a.sizes() != b.sizes() || a.numel() == 0) return false;
+  if (!all_finite(a) || !all_finite(b) || identical(a, b)) return false;
+  const kt::Tensor x = a.to(kt::Float64), y = b.to(kt::Float64);
+  const double scale = std::max(1.0, kt::amax(kt::abs(x)).item());
+  return kt::amax(kt::abs(x - y)).item() <= 1e-12 * scale;
+}
+
+std::string rounding_only_causality(const kt::Tensor& before, const kt::Tensor& after) {
+  if (!apart_by_rounding_only(before, after)) return "";
+  char most[32];
+  std::snprintf(most, sizeof most, "%.3g",
+                kt::amax(kt::abs(before.to(kt::Float64) - after.to(kt::Float64))).item());
+  return std::string(" The outputs moved by rounding only (") + most +
+         " at most): your code computes a value every query uses that the later tokens change "
+         "too (a maximum or a sum over the whole tensor, or over every key before the mask), and "
+         "it moves the last bits of the earlier outputs.";
 }
 
 }  // namespace grader

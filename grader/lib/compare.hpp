@@ -28,6 +28,13 @@ bool identical(const kt::Tensor& a, const kt::Tensor& b);
 /// Finite and of a sane magnitude (|x| < 1e100): a mask applied with finfo.min in the wrong place
 /// gives values near 1e308 that are still finite.
 bool sane(const kt::Tensor& t);
+/// Both finite, the same shape, not identical, and apart by rounding only: |a - b| at most 1e-12
+/// times max(1, |a|) everywhere (a causal output moved in its last bits by a value the later
+/// tokens change).
+bool apart_by_rounding_only(const kt::Tensor& a, const kt::Tensor& b);
+/// " The outputs moved by rounding only (2.78e-17 at most): ..." for a causality check whose
+/// earlier outputs before and after differ by rounding only; "" otherwise.
+std::string rounding_only_causality(const kt::Tensor& before, const kt::Tensor& after);
 
 /// For a float64 task: " The difference is tiny (about 2e-06 relative), the size float32 arithmetic
 /// leaves: keep every step in DTYPE." when got is finite, within 1e-4 relative of expected

@@ -148,14 +148,15 @@ static void journey_where_wrong(Failure& shrunk, const DiagnosisRun& run,
 // A check's cases run one after the other in one learner's process, so code that keeps state
 // between calls (a static cache keyed on too little: cos/sin tables made for the first call's
 // base; a counter; memory read before it is written) can fail a case it gets right when the case
-// comes first. No catalogue entry or journey explains that: the journey would trace ops that read
-// the state, and blame a step the code never computes, and an entry that fits names what the
-// state did, not the code. So the first case the code gets wrong (or throws on) is run again as
-// the first call of a fresh learner's process
-// (remote::FreshLearner); another result there is the diagnosis depends_on_earlier_calls, said
-// with whether the fresh result is right. (Not with the values: a kata's packed output is no
-// tensor to show.) Code that answers every case alike is untouched: its fresh result is the
-// same. Unit tests answer in process, where a fresh process is the same one.
+// comes first. No catalogue entry explains that: an entry that fits names what the state did,
+// not the code; and a journey alone blames a step as if the code computed it wrongly (it is
+// shown beside the diagnosis, said to be traced after the earlier calls: Note [the journey of a
+// result that depends on earlier calls]). So the first case the code gets wrong (or throws on) is
+// run again as the first call of a fresh learner's process (remote::FreshLearner); another result
+// there is the diagnosis depends_on_earlier_calls, said with whether the fresh result is right.
+// (Not with the values: a kata's packed output is no tensor to show.) Code that answers every case
+// alike is untouched: its fresh result is the same. Unit tests answer in process, where a fresh
+// process is the same one.
 namespace {
 
 bool state_diagnosed(Failure& shrunk, const DiagnosisRun& run, const std::vector<kt::Tensor>& got,
@@ -195,6 +196,24 @@ bool state_diagnosed(Failure& shrunk, const DiagnosisRun& run, const std::vector
       "calls and keyed on too little (a table made for one base, width or length, reused for "
       "another), or memory read before it is written. Compute every value from this call's "
       "inputs, or key a cache on every input it depends on.";
+  // Note [the journey of a result that depends on earlier calls]
+  // Which value was kept is what readers asked (round 50: "which state", clarity 2 and 3; round
+  // 51's layer_norm keeping 1/D in a static, clarity 2). Where the code is right when run first,
+  // its ops after the earlier calls are those of a right computation with a kept value read in
+  // one of them: the journey of that call, in the same process, diverges where the kept value
+  // enters (1/D times a sum, with the first call's D). Where it is wrong when run first too, the
+  // journey would mix the two, and is left out.
+  if (fresh_right && got[*c].defined() && run.journey) {
+    const Journey j = failing ? run.journey(*c) : on_another_case(run.journey(*c));
+    if (!j.text.empty() && !(failing && j.steps_alike)) {
+      shrunk.journey = j.text;
+      shrunk.journey_step = j.step;
+      shrunk.journey_elsewhere = !failing;
+      shrunk.diagnosis_message +=
+          " The journey below is traced after those calls, as the code went wrong there: its "
+          "first divergence is where a value kept from an earlier call is read.";
+    }
+  }
   return true;
 }
 

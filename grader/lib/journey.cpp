@@ -1054,7 +1054,10 @@ Journey journey_text(const std::vector<Step>& steps,
     const bool all_known = std::none_of(given.begin(), given.end(),
                                         [](const std::string& g) { return g.rfind("a ", 0) == 0; });
     if ((named || (all_known && !given.empty())) && e.inputs.size() <= 4) {
-      const std::string of = and_list(given);
+      // An in-place copy says which it writes ("#15 copy_ of #10 (step 6) and #14 (step 10)"
+      // left round 51's reader to guess that x's first half was overwritten).
+      const std::string of =
+          e.op == "copy_" && given.size() == 2 ? given[1] + " into " + given[0] : and_list(given);
       const size_t arrow = shown.find(" -> ");
       return shown.substr(0, arrow) + " of " + of + shown.substr(arrow);
     }
@@ -1291,6 +1294,56 @@ Journey journey_text(const std::vector<Step>& steps,
     for (size_t n = from_there.size() - last; n < from_there.size(); ++n)
       next += (n + last == from_there.size() ? ", then " : ", ") + op_of(from_there[n]);
   }
+  // Note [an op the list refers to but does not show]
+  // A listed op given an op that is no step and not listed (made before the list, or among its
+  // "N more"; "#24 div of #11 (step 5) and #16") left #16 to be guessed: round 50's reader of
+  // adamw's denominator taken before the second moment's update found from the op numbers alone
+  // that #16 was made from the old exp_avg_sq (clarity 3). Such an op is shown, with the ops it is
+  // made from back to a step or the call's inputs, the four nearest it: "#16, not listed, and what
+  // it is made from: #14 div of #13 and 0.05 -> [2, 3], #15 sqrt of #14 -> [2, 3], #16 add of #15
+  // and 0.03 (= eps) -> [2, 3]".
+  std::vector<int64_t> listed_ops;
+  for (size_t n = 0; n < from_there.size(); ++n)
+    if (n < first || n + (first == 3 ? 3 : 0) >= from_there.size())
+      listed_ops.push_back(from_there[n]);
+  const auto not_listed = [&]() -> std::string {
+    std::vector<int64_t> roots;
+    for (const int64_t i : listed_ops) {
+      if (records_first_only(events[size_t(i)].op)) continue;
+      for (const kt::TensorMeta& m : events[size_t(i)].inputs) {
+        if (!input_named(m, inputs, events, size_t(i)).empty()) continue;
+        const int64_t j = maker_of(m, i);
+        if (j < 0 || step_of(j) > 0 || made_for_a_number(events[size_t(j)])) continue;
+        if (std::find(listed_ops.begin(), listed_ops.end(), j) != listed_ops.end()) continue;
+        // (A copy of a step into the param, a step again: not said.)
+        const kt::TraceEvent& made = events[size_t(j)];
+        if (made.value.defined() && std::any_of(steps.begin(), steps.end(), [&](const Step& st) {
+              return st.value.sizes() == made.value.sizes() &&
+                     same_values(values_of(made.value), values_of(st.value));
+            }))
+          continue;
+        if (std::find(roots.begin(), roots.end(), j) == roots.end()) roots.push_back(j);
+      }
+    }
+    if (roots.empty() || roots.size() > 2) return "";
+    std::vector<int64_t> chain = no_step_ancestry(roots, -1, int64_t(events.size())).ops;
+    chain.insert(chain.end(), roots.begin(), roots.end());
+    std::erase_if(chain, [&](int64_t j) {
+      return std::find(listed_ops.begin(), listed_ops.end(), j) != listed_ops.end();
+    });
+    std::sort(chain.begin(), chain.end());
+    chain.erase(std::unique(chain.begin(), chain.end()), chain.end());
+    if (chain.size() > 4) chain.erase(chain.begin(), chain.end() - 4);
+    std::string shown;
+    for (const int64_t j : chain) shown += (shown.empty() ? "" : ", ") + op_of(j);
+    std::string named;
+    for (size_t n = 0; n < roots.size(); ++n) {
+      named += n == 0 ? "#" : " and #";
+      named += std::to_string(roots[n] + 1);
+    }
+    return " " + named + ", not listed, and what " + (roots.size() == 1 ? "it is" : "they are") +
+           " made from: " + shown + ".";
+  };
   // " It is given #5 (step 1) and #21 add of x and bias -> [3, 5] (no step)." for an op given
   // what earlier ops made: which of them are steps of the table, so a wrong input (the weights
   // where dS belongs, a matmul with an untransposed weight before the bias) shows; "" when it is
@@ -1538,6 +1591,7 @@ Journey journey_text(const std::vector<Step>& steps,
                                         "in that step (done differently, in another order, or "
                                         "not at all), or in the layout of its inputs."));
   if (!next.empty()) text += (diverging == 0 ? " Your ops: " : ops_from_there) + next + ".";
+  if (!next.empty()) text += not_listed();
   text += unread_input(steps, diverging, at, events);
   return with_number_note({text + "\n", step, "", steps_alike}, events);
 }

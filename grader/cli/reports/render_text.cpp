@@ -170,9 +170,11 @@ std::string to_text(const KataResult& r, bool colour, const std::string& rerun) 
         s += wrap(what + ": the code " + how + " in " + rep->id + " above" + own_case, "        ") +
              command;
       } else {
-        // A tie with parentheses of its own (the step a journey names) follows a comma.
+        // A tie with parentheses of its own (the step a journey names) follows a comma. What
+        // this check's code threw is said as its own ("Same cause as shape above (it threw a
+        // kt::Error)" was read as shape throwing, where shape's result had another shape).
         const std::string said =
-            (t->threw.empty() || !t->diagnosis.empty() ? "" : "it threw ") + tie;
+            (t->threw.empty() || !t->diagnosis.empty() ? "" : "on its case your code threw ") + tie;
         s += wrap("Same cause as " + rep->id + " above" +
                       (said.find('(') == std::string::npos ? " (" + said + ")" : ", the " + said) +
                       ": fix that first, this check should follow" + own_case,

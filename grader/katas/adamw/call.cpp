@@ -47,6 +47,10 @@ const serve::Serve call("adamw", [](wire::Reader& in, wire::Writer& out) {
         {"1 - beta2", kt::scalar_tensor(1.0 - cfg.beta2)},
         {"lr * weight_decay", kt::scalar_tensor(cfg.lr * cfg.weight_decay)},
         {"1 - lr * weight_decay", kt::scalar_tensor(1.0 - cfg.lr * cfg.weight_decay)}};
+    // The state's moments as given (a resumed state): an op made from the old exp_avg_sq reads
+    // as one.
+    if (state.exp_avg.defined()) named.push_back({"state.exp_avg", state.exp_avg});
+    if (state.exp_avg_sq.defined()) named.push_back({"state.exp_avg_sq", state.exp_avg_sq});
     if (state.step > 0) {
       const auto correction = [&](double beta) {
         return 1.0 - std::pow(beta, double(state.step + 1));

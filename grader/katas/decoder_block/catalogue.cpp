@@ -113,6 +113,28 @@ std::vector<Entry> catalogue() {
               return h + given_rms_norm(mlp(c, h), c.w.mlp_norm);
             });
       });
+  // The sublayers in the other order (round 51's blind file): each with its own norm weight, or
+  // with the weights kept in their places.
+  add("sublayers_swapped",
+      "the block with the MLP first, then attention: h = x + mlp(rms_norm(x, mlp_norm_weight)), "
+      "out = h + attention(rms_norm(h, attn_norm_weight))",
+      "Attention comes first: h = x + attention(rms_norm(x, attn_norm_weight)), then out = h + "
+      "mlp(rms_norm(h, mlp_norm_weight)).",
+      [](const Case& c) {
+        if (c.mlp_only) return mlp(c, c.x);
+        const kt::Tensor h = c.x + mlp(c, given_rms_norm(c.x, c.w.mlp_norm));
+        return h + given_attention(given_rms_norm(h, c.w.attn_norm), c.w);
+      });
+  add("sublayers_swapped",
+      "the block with the MLP first, then attention: h = x + mlp(rms_norm(x, attn_norm_weight)), "
+      "out = h + attention(rms_norm(h, mlp_norm_weight))",
+      "Attention comes first: h = x + attention(rms_norm(x, attn_norm_weight)), then out = h + "
+      "mlp(rms_norm(h, mlp_norm_weight)).",
+      [](const Case& c) {
+        if (c.mlp_only) return mlp(c, c.x);
+        const kt::Tensor h = c.x + mlp(c, given_rms_norm(c.x, c.w.attn_norm));
+        return h + given_attention(given_rms_norm(h, c.w.mlp_norm), c.w);
+      });
   add("norm_weights_swapped", "the block with attn_norm_weight and mlp_norm_weight swapped",
       "rms_norm(x, attn_norm_weight) before attention, rms_norm(h, mlp_norm_weight) before the "
       "MLP.",

@@ -82,6 +82,12 @@ std::vector<KvEntry> catalogue() {
       "RoPE rotates each head's d_head features: inv_freq = 10000^(-2i/d_head), i = 0 .. "
       "d_head/2 - 1.",
       {.frequencies_over_d_model = true});
+  add("rope_frequencies_exponent_halved",
+      "decoding with RoPE's inverse frequencies 10000^(-i/d_head), i = 0 .. d_head/2 - 1: the "
+      "exponent's factor 2 left out",
+      "Pair i turns by 10000^(-2i/d_head) per position: the exponents are arange(0, d_head, 2) / "
+      "d_head (or 2 * arange(d_head / 2) / d_head).",
+      {.frequencies_exponent_halved = true});
   add("heads_merged_without_transpose",
       "decoding with the heads (B, num_heads, T_new, d_head) viewed as (B, T_new, d_model) "
       "without moving the heads axis back behind the tokens",
@@ -93,7 +99,9 @@ std::vector<KvEntry> catalogue() {
 
 std::vector<Case> discriminating_cases() {
   kt::Generator gen(20261201);
-  return {make_case(gen, 1, 2, 4, false, {2, 1, 2}), make_case(gen, 2, 1, 2, true, {3, 2})};
+  // Three heads in the first: RoPE's frequencies over d_model (10000^(1/3) as the base) and with
+  // the exponent's 2 left out (base 100) turn differently; with two heads both are base 100.
+  return {make_case(gen, 1, 3, 4, false, {2, 1, 2}), make_case(gen, 2, 1, 2, true, {3, 2})};
 }
 
 namespace {

@@ -16,12 +16,12 @@ kt::Tensor project_heads(const Case& c, const kt::Tensor& w, const kt::Tensor& b
 
 std::optional<Mistakes> together(const Mistakes& a, const Mistakes& b) {
   using M = Mistakes;
-  return merge_mistakes(a, b, &M::mask_shift, &M::not_appended, &M::top_left, &M::positions_restart,
-                        &M::queries_restart, &M::no_mask, &M::no_rope, &M::rope_on_values,
-                        &M::scale_by_d_model, &M::softmax_over_queries, &M::no_out_proj,
-                        &M::own_chunk_only, &M::keys_rerotated, &M::q_after_append,
-                        &M::keys_unrotated, &M::keys_restart, &M::rope_along_heads,
-                        &M::frequencies_over_d_model, &M::merged_without_transpose);
+  return merge_mistakes(
+      a, b, &M::mask_shift, &M::not_appended, &M::top_left, &M::positions_restart,
+      &M::queries_restart, &M::no_mask, &M::no_rope, &M::rope_on_values, &M::scale_by_d_model,
+      &M::softmax_over_queries, &M::no_out_proj, &M::own_chunk_only, &M::keys_rerotated,
+      &M::q_after_append, &M::keys_unrotated, &M::keys_restart, &M::rope_along_heads,
+      &M::frequencies_over_d_model, &M::frequencies_exponent_halved, &M::merged_without_transpose);
 }
 
 kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m) {
@@ -31,7 +31,10 @@ kt::Tensor decode_with_mistakes(const Case& c, const Mistakes& m) {
   kt::Tensor cache_k, cache_v;
   std::vector<kt::Tensor> outs;
   // Frequencies over d_model: 10000^(-2i/d_model) = base^(-2i/d_head) with base = 10000^(1/H).
-  const double base = m.frequencies_over_d_model ? std::pow(10000.0, 1.0 / double(c.H)) : 10000.0;
+  // The exponent's 2 left out: 10000^(-i/d_head) = base^(-2i/d_head) with base = 100.
+  const double base = m.frequencies_over_d_model      ? std::pow(10000.0, 1.0 / double(c.H))
+                      : m.frequencies_exponent_halved ? 100.0
+                                                      : 10000.0;
   int64_t L = 0;
   for (const int64_t n : c.chunks) {
     const int64_t first = m.positions_restart ? 0 : L;

@@ -33,8 +33,9 @@ struct Mistakes {
   bool keys_restart = false;      // a call's k rotated from position 0, its q right
   bool rope_along_heads = false;  // q and k rotated while still (B, T, H, d_head), by a RoPE that
                                   // reads axis -2 as time: head h at position L + h, every token
-  bool frequencies_over_d_model = false;  // RoPE's inv_freq = 10000^(-2i/d_model), not /d_head
-  bool merged_without_transpose = false;  // heads (B, H, T_new, d_head) viewed as (B, T_new, D)
+  bool frequencies_over_d_model = false;     // RoPE's inv_freq = 10000^(-2i/d_model), not /d_head
+  bool frequencies_exponent_halved = false;  // inv_freq = 10000^(-i/d_head): the 2 left out
+  bool merged_without_transpose = false;     // heads (B, H, T_new, d_head) viewed as (B, T_new, D)
 };
 
 /// Both sets of mistakes at once, or nullopt where they set one step two ways (two mask shifts,

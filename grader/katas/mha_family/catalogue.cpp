@@ -1,6 +1,7 @@
 #include "grader/katas/mha_family/catalogue.hpp"
 
 #include <cmath>
+#include <vector>
 
 #include "grader/katas/mha_family/journey.hpp"
 
@@ -190,6 +191,12 @@ std::vector<MhaEntry> catalogue() {
       "A Bool mask is no additive mask: fill the masked scores, scores.masked_fill(~attn_mask, "
       "kt::finfo(dtype).min), so that their weight is 0.",
       {.mask_use = MaskUse::AddedAsNumbers});
+  add("own_key_always_attended",
+      "attention with each query always attending its own key (attn_mask | eye), whatever the "
+      "mask says",
+      "Apply attn_mask as it is: a key whose entry is false gets kt::finfo(dtype).min, its own "
+      "key too. A row with no key then stays finite by itself (uniform weights).",
+      {.mask_use = MaskUse::OwnKeyAlways});
   add("mask_after_softmax", "attention with the mask applied after the softmax",
       "Mask the scores before the softmax.", {.mask_after_softmax = true});
   if (call.causal_flag) {
@@ -269,8 +276,12 @@ std::vector<Case> discriminating_cases() {
     c.B = which == 2 ? 3 : 2;
     c.x = kt::randn({c.B, c.T, D}, gen) * 2.0;
     if (which == 0) {
-      // Per entry and per head, asymmetric; every query keeps its own key (no fully masked row).
-      c.mask = (kt::rand({c.B, c.H, c.T, c.T}, gen) < 0.5) | kt::eye(c.T, c.T, kt::Bool);
+      // Per entry and per head, asymmetric; every query keeps a key (no fully masked row), its
+      // own or another (own_key_always_attended).
+      std::vector<bool> next(size_t(c.T * c.T), false);  // query i keeps key i + 1 (mod T)
+      for (int64_t i = 0; i < c.T; ++i) next[size_t(i * c.T + (i + 1) % c.T)] = true;
+      const kt::Tensor kept = kt::from_vector(next, {c.T, c.T});
+      c.mask = (kt::rand({c.B, c.H, c.T, c.T}, gen) < 0.5) | kept;
       c.mask_text = "Bool " + kt::shape_str(c.mask.sizes());
     }
     c.causal = which == 1;

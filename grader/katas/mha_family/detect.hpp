@@ -48,13 +48,13 @@ bool computes_mistake(const Case& c, const kt::Tensor& got, const Mistakes& mist
 /// the mistake's own fields; its split and kv order are ignored.
 bool computes_mistake_under_any_split(const Case& c, const kt::Tensor& got, Mistakes mistake);
 
-/// The signature of neg_inf_nan on a case with fully masked rows: the output is non-finite only in
-/// the rows whose query may attend to nothing (or, normalised over the queries, in the batch
-/// entries with a key no query may attend to), and the same code is finite once every query may see
-/// its own key again, with some key still masked (so the NaN comes from having nothing to attend
-/// to, not from masking after the softmax, which any masked key blows up), and finite where
-/// scores in the thousands make a softmax without its row maximum overflow (which gives the same
-/// 0 / 0 on a row of finfo.min: solutions/mha/wrong/hand_softmax_without_max.cpp).
+/// The signature of neg_inf_nan on a case with fully masked rows: the output is non-finite in
+/// exactly the rows whose query may attend to nothing (or, normalised over the queries, in every
+/// row of the batch entries with a key no query may attend to), and the same code is finite once
+/// every query may see its own key again, with some key still masked (so the NaN comes from having
+/// nothing to attend to, not from masking after the softmax, which any masked key blows up), and
+/// finite where scores in the thousands make a softmax without its row maximum overflow (which
+/// gives the same 0 / 0 on a row of finfo.min: solutions/mha/wrong/hand_softmax_without_max.cpp).
 bool nan_only_where_nothing_to_attend(const Case& c, const Run& run);
 
 /// Whether `divisor` of the scores differs on the case from every other one a learner divides by

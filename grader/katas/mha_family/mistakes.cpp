@@ -146,6 +146,9 @@ kt::Tensor mha_with_mistakes(const kt::Tensor& x64, const ref::MhaWeights& w, in
       case MaskUse::FirstEntryForAll:
         allowed = allowed & (mask.dim() == 4 ? mask.narrow(0, 0, 1) : mask);
         break;
+      case MaskUse::OwnKeyAlways:
+        allowed = allowed & (mask | kt::eye(mask.size(-1), mask.size(-1), kt::Bool));
+        break;
     }
   }
   if (mask.defined() && m.mask_use == MaskUse::AddedAsNumbers)

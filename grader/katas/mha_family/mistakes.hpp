@@ -35,6 +35,7 @@ enum class MaskUse {
   FilledWithZero,    // masked scores set to 0 instead of a large negative number
   FilledWithMax,     // masked scores set to +finfo.max: all the weight on the masked keys
   AddedAsNumbers,    // the Bool mask added to the scores as 1 (allowed) and 0 (masked)
+  OwnKeyAlways,      // attn_mask | eye: each query may always attend its own key
 };
 
 /// What causal = true allows (true = may attend); the catalogue's causal mistakes.

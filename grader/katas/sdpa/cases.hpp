@@ -23,6 +23,9 @@ enum class Masking {
   Mask,    // a random attn_mask, every query keeps a key
   MaskAndCausal,
   FullyMasked,  // an attn_mask with at least one query row entirely false
+  // is_causal and an attn_mask with a row entirely false, its other rows keeping any key (one
+  // causality hides, often): queries the two together leave no key to attend to.
+  FullyMaskedAndCausal,
 };
 
 /// How T_q relates to T_k.

@@ -5,6 +5,7 @@
 
 #include "grader/katas/sdpa/cases.hpp"
 #include "grader/katas/sdpa/catalogue.hpp"
+#include "grader/katas/sdpa/mistakes.hpp"
 
 namespace grader::kata_sdpa {
 namespace {
@@ -131,11 +132,13 @@ Outcome check_causal(uint64_t seed) {
     };
     f.counterexample.emplace_back("changed",
                                   span(cut, tk - 1, "key and value", "keys and values") + " only");
-    f.message = "with is_causal = true, the output of " + span(first, last, "query", "queries") +
-                " (" + span(tk - tq + first, cut - 1, "position", "positions") +
-                ") changed although only later keys and values changed: information from the "
-                "future reaches the past. Causality must hold exactly (kt::equal, not allclose). "
-                "\"expected\" below is your own output before the change, \"got\" after it.";
+    f.message =
+        "with is_causal = true, the output of " + span(first, last, "query", "queries") + " (" +
+        span(tk - tq + first, cut - 1, "position", "positions") +
+        ") changed although only later keys and values changed: information from the "
+        "future reaches the past. Causality must hold exactly (kt::equal, not allclose). "
+        "\"expected\" below is your own output before the change, \"got\" after it." +
+        rounding_only_causality(before.out.narrow(-2, first, n), after.out.narrow(-2, first, n));
     if (tq != tk) {
       f.message += " Query i sits at position T_k - T_q + i = " + std::to_string(tk - tq) +
                    " + i here: a causal mask built for T_q = T_k (tril without that offset) puts "
@@ -154,22 +157,34 @@ Outcome check_fully_masked_rows(uint64_t seed) {
   return run_sdpa_property(seed, kCases, [&]() -> std::optional<Failure> {
     Spec spec;
     spec.no_empty_rows = false;
-    if (*rc::gen::arbitrary<bool>().as("causal with more queries than keys")) {
-      spec.masking = Masking::Causal;
-      spec.lengths = Lengths::MoreQueries;
-    } else {
-      spec.masking = Masking::FullyMasked;
+    // Causality alone (T_q > T_k), the mask alone, or both, where a query may keep keys each
+    // allows but none both allow.
+    switch (*rc::gen::inRange(0, 3).as("queries with no key")) {
+      case 0:
+        spec.masking = Masking::Causal;
+        spec.lengths = Lengths::MoreQueries;
+        break;
+      case 1:
+        spec.masking = Masking::FullyMasked;
+        break;
+      default:
+        spec.masking = Masking::FullyMaskedAndCausal;
+        break;
     }
     const Case c = generate(spec);
     const Run run = run_learner(c);
     if (!shape_ok(c, run)) return failure_from_run(c, run);
     if (matches(c, run.out)) return std::nullopt;
     const std::string which =
-        c.causal ? "with is_causal and T_q > T_k, the first T_q - T_k = " +
-                       std::to_string(c.Tq() - c.Tk()) +
-                       " queries sit before the first key and may attend to none"
-                 : "a row of attn_mask that is entirely false leaves its query no key to attend "
-                   "to (a padded position)";
+        c.causal && c.mask.defined()
+            ? "with attn_mask and is_causal, a query keeps only the keys both allow, and here "
+              "some queries keep none (a row of attn_mask entirely false, or one that keeps only "
+              "keys causality hides)"
+        : c.causal ? "with is_causal and T_q > T_k, the first T_q - T_k = " +
+                         std::to_string(c.Tq() - c.Tk()) +
+                         " queries sit before the first key and may attend to none"
+                   : "a row of attn_mask that is entirely false leaves its query no key to attend "
+                     "to (a padded position)";
     std::string message;
     if (empty_rows_ok(c, run.out)) {
       message = "the queries with no key to attend to are right (" + which +
@@ -185,6 +200,15 @@ Outcome check_fully_masked_rows(uint64_t seed) {
                 ". Such a row may be the mean of the values, zeros, or attention over every "
                 "key.";
     }
+    // Where both masks are given, the one mistake only this check sees: said outright.
+    if (c.causal && c.mask.defined() &&
+        same_as_mistake(run.out, sdpa_with_mistakes(c, {.biases_summed = true})))
+      message +=
+          " Your output equals adding kt::finfo(dtype).min once for each of the two: where both "
+          "hide a key the sum overflows to -inf (NaN where a query has no key left), and where the "
+          "two together leave a query no key its weights go to the keys one of them allows. "
+          "Combine them into one Bool first (a key must pass both: attn_mask & the causal "
+          "triangle), then fill once.";
     Failure f = failure(c, run.out, message);
     diagnose_after_shrinking(f, c);
     return f;

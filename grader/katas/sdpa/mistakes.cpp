@@ -68,7 +68,14 @@ kt::Tensor sdpa_with_mistakes(const Case& c, const Mistakes& m) {
       return e / kt::sum(e, m.softmax_axis, /*keepdim=*/true);
     };
     kt::Tensor weights;
-    if (m.mask_after_softmax) {
+    if (m.biases_summed && masked && causal && !m.mask_added) {
+      const double min = kt::finfo(kt::Float64).min;
+      kt::Tensor causal_only = kt::ones({tq, tk}, kt::Bool);
+      causal_only = kt::tril(causal_only, tk - tq);
+      const kt::Tensor bias =
+          (~c.mask).to(kt::Float64) * min + (~causal_only).to(kt::Float64) * min;
+      weights = softmax(scores + bias);
+    } else if (m.mask_after_softmax) {
       weights = softmax(scores).masked_fill(~allowed, 0.0);
     } else if (m.mask_multiplies) {
       weights = softmax(scores * allowed.to(scores.dtype()));

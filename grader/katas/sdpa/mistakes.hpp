@@ -40,13 +40,18 @@ struct Mistakes {
   bool causal_ignored_with_mask = false;  // is_causal applied only when there is no attn_mask
   bool mask_ignored = false;              // attn_mask never applied
   bool mask_ignored_with_causal = false;  // attn_mask applied only when is_causal is false
-  bool masks_or = false;             // with both, a key allowed by attn_mask OR the causal triangle
-  bool mask_transposed = false;      // attn_mask.transpose(-2, -1): runs where it broadcasts only
-  bool mask_multiplies = false;      // the scores multiplied by the mask (masked: 0), not filled
-  bool mask_added = false;           // attn_mask added to the scores as 1 and 0, nothing filled
-  bool values_scaled = false;        // the values divided by √d_k too
-  bool values_from_keys = false;     // the weights multiply k instead of v
-  bool returns_weights = false;      // the weights returned, without the matmul with v
+  bool masks_or = false;          // with both, a key allowed by attn_mask OR the causal triangle
+  bool mask_transposed = false;   // attn_mask.transpose(-2, -1): runs where it broadcasts only
+  bool mask_multiplies = false;   // the scores multiplied by the mask (masked: 0), not filled
+  bool mask_added = false;        // attn_mask added to the scores as 1 and 0, nothing filled
+  bool values_scaled = false;     // the values divided by √d_k too
+  bool values_from_keys = false;  // the weights multiply k instead of v
+  bool returns_weights = false;   // the weights returned, without the matmul with v
+  // attn_mask and the causal triangle each added as a bias of finfo.min: -inf where both hide a
+  // key (NaN for a query with no key left), the weights spread over the keys one of them allows
+  // where the two leave none. Right wherever every query keeps a key: only fully_masked_rows
+  // tells it apart, so no catalogue entry (its discriminating cases leave every query a key).
+  bool biases_summed = false;
   bool softmax_without_max = false;  // exp(s) / sum(exp(s)) by hand, no maximum subtracted: a row
                                      // of finfo.min is 0 / 0, large scores overflow to inf / inf
 };

@@ -226,8 +226,10 @@ TEST_CASE("causes come from typed reasons: one signal, one exception type, a not
   CHECK(ops.at("matches_reference") == "shape");
   CHECK(ops.at("causal_is_causal") == "shape");
   const std::string text = cli::to_text(two_ops, false, "./grade gqa");
-  CHECK(text.find("Same cause as shape above (it threw a kt::Error too)") != std::string::npos);
-  CHECK(text.find("Same cause as shape above (it threw the same kt::Error)") != std::string::npos);
+  CHECK(text.find("Same cause as shape above (on its case your code threw a kt::Error too)") !=
+        std::string::npos);
+  CHECK(text.find("Same cause as shape above (on its case your code threw the same kt::Error)") !=
+        std::string::npos);
   // Beside a check that did not throw (tied through a journey both share), no "too".
   TestResult wrong_shape = a_check("shape", Status::Fail, "the result has shape [1, 2].");
   wrong_shape.journey = "step 4 computed differently";
@@ -240,8 +242,10 @@ TEST_CASE("causes come from typed reasons: one signal, one exception type, a not
   threw(skipped, "kt::Error", "masked_fill: the size of tensor a (3) must match");
   const std::string tied =
       cli::to_text(kata({wrong_shape, both, thrown, skipped}), false, "./grade sdpa");
-  CHECK(tied.find("Same cause as shape above (it threw a kt::Error): fix that first") !=
-        std::string::npos);
+  CHECK(
+      tied.find(
+          "Same cause as shape above (on its case your code threw a kt::Error): fix that first") !=
+      std::string::npos);
   CHECK(tied.find("threw a kt::Error too") == std::string::npos);
   const std::string flat = std::regex_replace(tied, std::regex("\n +"), " ");  // unwrapped
   CHECK(flat.find("the code threw a kt::Error on its case; the cause is the one shown in shape "

@@ -147,3 +147,19 @@ TEST_CASE("show_worst_row shows a 0-d result as its one number, with the digits 
   CHECK(f.expected == "loss = 0.12345672");
   CHECK(f.got == "loss = 0.12345671");
 }
+
+TEST_CASE("causal outputs apart by rounding only are said so, with the size of the change",
+          "[compare]") {
+  const kt::Tensor before = kt::from_vector(std::vector<double>{0.25, -3.0}, {2});
+  const kt::Tensor nudged =
+      kt::from_vector(std::vector<double>{std::nextafter(0.25, 1.0), -3.0}, {2});
+  const kt::Tensor moved = kt::from_vector(std::vector<double>{0.26, -3.0}, {2});
+  CHECK(grader::apart_by_rounding_only(before, nudged));
+  CHECK_FALSE(grader::apart_by_rounding_only(before, before));  // not apart at all
+  CHECK_FALSE(grader::apart_by_rounding_only(before, moved));
+  CHECK(grader::rounding_only_causality(before, nudged) ==
+        " The outputs moved by rounding only (5.55e-17 at most): your code computes a value every "
+        "query uses that the later tokens change too (a maximum or a sum over the whole tensor, or "
+        "over every key before the mask), and it moves the last bits of the earlier outputs.");
+  CHECK(grader::rounding_only_causality(before, moved).empty());
+}

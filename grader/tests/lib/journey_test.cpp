@@ -140,6 +140,35 @@ TEST_CASE("an input step that no later op reads, but in-place writes nothing rea
         std::string::npos);
 }
 
+TEST_CASE("an op the listed ops are given, neither listed nor a step, is shown with its makers",
+          "[journey]") {
+  // Note [an op the list refers to but does not show]: #2 exp, made before the steps (#3, #4)
+  // from #1, is what #5 (the first op after step 2) is given beside y; z is never made.
+  const auto at = [](kt::TraceEvent e, uint64_t address, std::vector<uint64_t> reads) {
+    e.output.address = address;
+    for (const uint64_t a : reads) {
+      kt::TensorMeta m = e.output;
+      m.sizes = {3};  // (every maker here is a [3])
+      m.address = a;
+      e.inputs.push_back(m);
+    }
+    return e;
+  };
+  const std::vector<kt::TraceEvent> events = {
+      at(event("sin", values({7, 8, 9})), 2, {98}), at(event("exp", values({5, 6, 7})), 3, {2}),
+      at(event("add", values({1, 2, 3})), 1, {}), at(event("mul", values({2, 4, 6})), 4, {1}),
+      at(event("atan2", values({0.3})), 5, {3, 4})};
+  const std::string text = journey_text_of(steps(), events, values({0.3}));
+  INFO(text);
+  CHECK(text.find("#5 atan2 of #2 and #4 (step 2) -> [1]. #2, not listed, and what it is made "
+                  "from: #1 sin -> [3], #2 exp of #1 -> [3].") != std::string::npos);
+  // Given only steps: nothing more said.
+  std::vector<kt::TraceEvent> from_steps = events;
+  from_steps[4].inputs[0].address = 1;
+  CHECK(journey_text_of(steps(), from_steps, values({0.3})).find("not listed, and what") ==
+        std::string::npos);
+}
+
 TEST_CASE("an op more like a later step is not shown computing the diverging one", "[journey]") {
   // y skipped: x masked directly. The masked_fill has y's shape, but its masked entry is z's.
   const std::string text = journey_text_of(

@@ -1,4 +1,5 @@
 // expect: fail
+// expect-diagnosis: rope_frequencies_exponent_halved
 // Wrong, no named pitfall (written as an unseen suite would, round 50): RoPE inverse frequencies
 // built as 10000^(−j/d_head) from arange(d_head/2) instead of 10000^(−2j/d_head) (no-op only when
 // d_head = 2)

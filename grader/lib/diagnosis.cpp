@@ -201,17 +201,33 @@ bool state_diagnosed(Failure& shrunk, const DiagnosisRun& run, const std::vector
   // 51's layer_norm keeping 1/D in a static, clarity 2). Where the code is right when run first,
   // its ops after the earlier calls are those of a right computation with a kept value read in
   // one of them: the journey of that call, in the same process, diverges where the kept value
-  // enters (1/D times a sum, with the first call's D). Where it is wrong when run first too, the
-  // journey would mix the two, and is left out.
-  if (fresh_right && got[*c].defined() && run.journey) {
-    const Journey j = failing ? run.journey(*c) : on_another_case(run.journey(*c));
-    if (!j.text.empty() && !(failing && j.steps_alike)) {
+  // enters or just before it (a sum, then 1/D times it with the first call's D; a mask applied,
+  // then a kept causal mask after it: the first is where the step is not yet made), which the
+  // message says. Where it is wrong when run first too, the journey would mix the two, and is
+  // left out.
+  // (The smallest failing case may not tell its steps apart, d_k = 1: the next case the code gets
+  // wrong there and right when run first, at the cost of one more fresh process.)
+  if (fresh_right && run.journey) {
+    const auto traced = [&](size_t at) {
+      const bool smallest = run.failing_kept && at == 0;
+      const Journey j = smallest ? run.journey(at) : on_another_case(run.journey(at));
+      if (j.text.empty() || (smallest && j.steps_alike)) return false;
       shrunk.journey = j.text;
       shrunk.journey_step = j.step;
-      shrunk.journey_elsewhere = !failing;
+      shrunk.journey_elsewhere = !smallest;
       shrunk.diagnosis_message +=
-          " The journey below is traced after those calls, as the code went wrong there: its "
-          "first divergence is where a value kept from an earlier call is read.";
+          " The journey below is traced after those calls, as the code went wrong there: a value "
+          "kept from an earlier call is read at its first divergence or after it (a number or a "
+          "tensor no op of this call made).";
+      return true;
+    };
+    bool shown = got[*c].defined() && traced(*c);
+    for (size_t other = *c + 1; other < run.cases && !shown; ++other) {
+      if (!got[other].defined() || !wrong_output(run, other, got[other], expected[other])) continue;
+      const kt::Tensor first_call = run.learner_fresh(other);
+      if (first_call.defined() && !wrong_output(run, other, first_call, expected[other]))
+        shown = traced(other);
+      break;  // (one more fresh process at most)
     }
   }
   return true;

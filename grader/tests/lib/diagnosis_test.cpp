@@ -172,6 +172,24 @@ TEST_CASE(
         "calls it does not."};
     CHECK(f.diagnosis_message.rfind(said[fresh], 0) == 0);
   }
+  // The smallest case's journey cannot tell its steps apart: the next wrong case's, right when run
+  // first too.
+  DiagnosisRun run;
+  run.cases = xs.size();
+  run.entries = &none;
+  run.failing_kept = true;
+  run.learner = [&](size_t c) { return xs[c] * 3.0; };
+  run.reference = [&](size_t c) { return xs[c]; };
+  run.computes = [&](size_t, size_t c) { return xs[c]; };
+  run.journey = [](size_t c) {
+    return grader::Journey{"journey on case " + std::to_string(c), "step", "", c == 0};
+  };
+  run.learner_fresh = [&](size_t c) { return xs[c]; };
+  Failure f;
+  grader::diagnose(f, run);
+  CHECK(f.diagnosis == "depends_on_earlier_calls");
+  CHECK(f.journey == "journey on case 1");
+  CHECK(f.journey_elsewhere);
 }
 
 TEST_CASE(

@@ -1302,10 +1302,21 @@ Journey journey_text(const std::vector<Step>& steps,
   // made from back to a step or the call's inputs, the four nearest it: "#16, not listed, and what
   // it is made from: #14 div of #13 and 0.05 -> [2, 3], #15 sqrt of #14 -> [2, 3], #16 add of #15
   // and 0.03 (= eps) -> [2, 3]".
+  // An op whose result equals a step's (masked_fill with nothing masked, a copy of a step into
+  // the param): that step again, not said as an op of its own.
+  const auto a_step_again = [&](const kt::TraceEvent& e) {
+    return e.value.defined() && std::any_of(steps.begin(), steps.end(), [&](const Step& st) {
+             return st.value.sizes() == e.value.sizes() &&
+                    same_values(values_of(e.value), values_of(st.value));
+           });
+  };
   std::vector<int64_t> listed_ops;
   for (size_t n = 0; n < from_there.size(); ++n)
     if (n < first || n + (first == 3 ? 3 : 0) >= from_there.size())
       listed_ops.push_back(from_there[n]);
+  const auto is_listed = [&](int64_t j) {
+    return std::find(listed_ops.begin(), listed_ops.end(), j) != listed_ops.end();
+  };
   const auto not_listed = [&]() -> std::string {
     std::vector<int64_t> roots;
     for (const int64_t i : listed_ops) {
@@ -1314,23 +1325,14 @@ Journey journey_text(const std::vector<Step>& steps,
         if (!input_named(m, inputs, events, size_t(i)).empty()) continue;
         const int64_t j = maker_of(m, i);
         if (j < 0 || step_of(j) > 0 || made_for_a_number(events[size_t(j)])) continue;
-        if (std::find(listed_ops.begin(), listed_ops.end(), j) != listed_ops.end()) continue;
-        // (A copy of a step into the param, a step again: not said.)
-        const kt::TraceEvent& made = events[size_t(j)];
-        if (made.value.defined() && std::any_of(steps.begin(), steps.end(), [&](const Step& st) {
-              return st.value.sizes() == made.value.sizes() &&
-                     same_values(values_of(made.value), values_of(st.value));
-            }))
-          continue;
+        if (is_listed(j) || a_step_again(events[size_t(j)])) continue;
         if (std::find(roots.begin(), roots.end(), j) == roots.end()) roots.push_back(j);
       }
     }
     if (roots.empty() || roots.size() > 2) return "";
     std::vector<int64_t> chain = no_step_ancestry(roots, -1, int64_t(events.size())).ops;
     chain.insert(chain.end(), roots.begin(), roots.end());
-    std::erase_if(chain, [&](int64_t j) {
-      return std::find(listed_ops.begin(), listed_ops.end(), j) != listed_ops.end();
-    });
+    std::erase_if(chain, is_listed);
     std::sort(chain.begin(), chain.end());
     chain.erase(std::unique(chain.begin(), chain.end()), chain.end());
     if (chain.size() > 4) chain.erase(chain.begin(), chain.end() - 4);
@@ -1385,12 +1387,7 @@ Journey journey_text(const std::vector<Step>& steps,
       const kt::TraceEvent& e = events[size_t(i)];
       if (made_for_a_number(e)) continue;
       if (std::find(at.begin(), at.end(), i) != at.end()) continue;
-      // A result equal to a step reached (masked_fill with nothing masked): that step again.
-      if (e.value.defined() && std::any_of(steps.begin(), steps.end(), [&](const Step& st) {
-            return st.value.sizes() == e.value.sizes() &&
-                   same_values(values_of(e.value), values_of(st.value));
-          }))
-        continue;
+      if (a_step_again(e)) continue;
       kept.push_back(i);
     }
     // The six nearest it: what the op was given is made there (merged heads times a weight

@@ -31,6 +31,18 @@ kt::TraceEvent event(const std::string& op, const kt::Tensor& value) {
   return e;
 }
 
+/// e made at `address`, reading the [3] tensors at `reads` (a trace's memory, by hand).
+kt::TraceEvent at(kt::TraceEvent e, uint64_t address, const std::vector<uint64_t>& reads) {
+  e.output.address = address;
+  for (const uint64_t a : reads) {
+    kt::TensorMeta m = e.output;
+    m.sizes = {3};  // (every maker in these tests is a [3])
+    m.address = a;
+    e.inputs.push_back(m);
+  }
+  return e;
+}
+
 /// The journey's text, what most tests here read.
 std::string journey_text_of(const std::vector<Step>& steps,
                             const std::vector<kt::TraceEvent>& events, const kt::Tensor& returned,
@@ -105,15 +117,6 @@ TEST_CASE("an input step that no later op reads, but in-place writes nothing rea
           "[journey]") {
   // Note [a step's input that nothing goes on to read]: x is computed (#1), but y is made from
   // another tensor (#2 reads address 99), and the result comes from that.
-  const auto at = [](kt::TraceEvent e, uint64_t address, std::vector<uint64_t> reads) {
-    e.output.address = address;
-    for (const uint64_t a : reads) {
-      kt::TensorMeta m = e.output;
-      m.address = a;
-      e.inputs.push_back(m);
-    }
-    return e;
-  };
   const std::vector<kt::TraceEvent> events = {
       at(event("add", values({1, 2, 3})), 1, {}), at(event("sin", values({7, 8, 9})), 2, {99}),
       at(event("masked_fill", values({-100, 8, 9})), 3, {2})};
@@ -144,16 +147,6 @@ TEST_CASE("an op the listed ops are given, neither listed nor a step, is shown w
           "[journey]") {
   // Note [an op the list refers to but does not show]: #2 exp, made before the steps (#3, #4)
   // from #1, is what #5 (the first op after step 2) is given beside y; z is never made.
-  const auto at = [](kt::TraceEvent e, uint64_t address, std::vector<uint64_t> reads) {
-    e.output.address = address;
-    for (const uint64_t a : reads) {
-      kt::TensorMeta m = e.output;
-      m.sizes = {3};  // (every maker here is a [3])
-      m.address = a;
-      e.inputs.push_back(m);
-    }
-    return e;
-  };
   const std::vector<kt::TraceEvent> events = {
       at(event("sin", values({7, 8, 9})), 2, {98}), at(event("exp", values({5, 6, 7})), 3, {2}),
       at(event("add", values({1, 2, 3})), 1, {}), at(event("mul", values({2, 4, 6})), 4, {1}),

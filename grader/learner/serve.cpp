@@ -95,7 +95,40 @@ bool holds_copy(const kt::Tensor& t, const kt::Tensor& copy) {
     }
     return x.data<bool>();
   };
-  return bytes == 0 || std::memcmp(address(t), address(copy), bytes) == 0;
+  if (bytes == 0) return true;
+  if (t.is_contiguous()) return std::memcmp(address(t), address(copy), bytes) == 0;
+  // A view (an input laid out as a transposed copy or a slice, laid_out below): element by
+  // element, through its strides, against the contiguous copy.
+  const auto size = static_cast<size_t>(kt::element_size(t.dtype()));
+  const auto* base = static_cast<const unsigned char*>(address(t));
+  const auto* want = static_cast<const unsigned char*>(address(copy));
+  const kt::Shape& sizes = t.sizes();
+  const kt::Shape& strides = t.strides();
+  kt::Shape index(sizes.size(), 0);
+  for (int64_t n = 0; n < t.numel(); ++n) {
+    int64_t at = 0;
+    for (size_t a = 0; a < sizes.size(); ++a) at += index[a] * strides[a];
+    if (std::memcmp(base + at * int64_t(size), want + n * int64_t(size), size) != 0) return false;
+    for (size_t a = sizes.size(); a-- > 0;) {
+      if (++index[a] < sizes[a]) break;
+      index[a] = 0;
+    }
+  }
+  return true;
+}
+
+kt::Tensor laid_out(const kt::Tensor& x, uint64_t layout) {
+  if (layout == 1 && x.dim() >= 2) return x.transpose(0, 1).clone().transpose(0, 1);
+  if (layout == 2 && x.dim() >= 1) {
+    const int64_t d = x.size(-1);
+    kt::Shape wide = x.sizes();
+    wide.back() = 2 * d;
+    kt::Tensor storage = kt::zeros(wide, x.dtype());
+    storage.narrow(-1, 0, d).copy_(x);
+    return storage.narrow(-1, 0, d);
+  }
+  if (layout > 2) throw wire::Malformed("layout " + std::to_string(layout) + " is none of 0, 1, 2");
+  return x;
 }
 
 }  // namespace grader::serve

@@ -39,10 +39,17 @@ void learner_code_starts(const std::vector<NamedInput>& inputs = {});
 /// comes): a name stands for its tensor from here on.
 void name_inputs(const std::vector<NamedInput>& inputs);
 
-/// Whether `t`, an input the wire made (contiguous), still holds the bytes of `copy`, its clone
-/// taken before the learner's call: the inputs_unchanged checks. Read directly, so that no op of
-/// the check joins the learner's traced ops.
+/// Whether `t`, an input (contiguous as the wire made it, or a view laid_out made), still holds
+/// the bytes of `copy`, its clone taken before the learner's call: the inputs_unchanged checks.
+/// Read directly, so that no op of the check joins the learner's traced ops.
 bool holds_copy(const kt::Tensor& t, const kt::Tensor& copy);
+
+/// x with its values in another memory layout, as a check that asks for any layout sends it: 0 as
+/// it is (contiguous); 1 the storage of its first two axes swapped (x.transpose(0, 1).clone()
+/// .transpose(0, 1): x's first two axes cannot be merged by a view); 2 the first half of a last
+/// axis twice as wide (x.narrow(-1, 0, D) of a zero tensor: its rows are not contiguous with one
+/// another). A layout that does not apply to x's rank (1 on a 1-d x) leaves x as it is.
+kt::Tensor laid_out(const kt::Tensor& x, uint64_t layout);
 
 /// What a request frame asks of the handlers (tag, the call's name, whether to trace and keep
 /// values, its inputs), answered as one reply frame: tag 0, the trace's events when asked, the

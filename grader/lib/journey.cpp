@@ -714,6 +714,18 @@ std::vector<int64_t> align_steps(const std::vector<Step>& steps,
   return at;
 }
 
+/// Whether step i is an ancestor of a reached step (done another way), or reached itself.
+static bool reached_as_ancestor(const std::vector<Step>& steps, const std::vector<int64_t>& at,
+                                size_t i) {
+  std::vector<bool> done(steps.size(), false);
+  for (size_t k = steps.size(); k-- > 0;) {
+    if (at[k] >= 0) done[k] = true;
+    if (done[k])
+      for (size_t f : steps[k].from) done[f] = true;
+  }
+  return done[i];
+}
+
 size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t>& at) {
   // Done (reached, or done another way): reached, or an ancestor of a reached step.
   std::vector<bool> done(steps.size(), false);
@@ -877,6 +889,27 @@ Journey journey_text(const std::vector<Step>& steps,
     moved_at = i;
   }
   size_t diverging = first_diverging(steps, at);
+  // Note [a layout step of code laid out its own way]
+  // A step that only moves values (kv heads repeated per group) is not made by code that lays its
+  // tensors out its own way: gqa's query heads folded into the rows, (B, KV, G·T, d), read the kv
+  // heads as they are. Such code reaches the later steps in its own layout (the scores "laid out
+  // another way"), and where its mistake is after them (the causal mask built for G·T rows), the
+  // first step none of its ops makes is the repeat of v, which it never needed: round 52's reader
+  // fixed the mask from the attention map, against the journey. So a layout step no op makes is
+  // passed over when a later step is reached in another shape; the divergence is the next step no
+  // op makes. (A repeat done wrong, tiled, is not passed over: the steps after it are reached in
+  // their own shape, or not at all.)
+  while (diverging < steps.size() && steps[diverging].layout && at[diverging] < 0) {
+    bool later_in_another_shape = false;
+    for (size_t j = diverging + 1; j < steps.size(); ++j)
+      if (at[j] >= 0 && events[size_t(at[j])].output.sizes != steps[j].value.sizes())
+        later_in_another_shape = true;
+    if (!later_in_another_shape) break;
+    size_t next = diverging + 1;
+    while (next < steps.size() && (at[next] >= 0 || reached_as_ancestor(steps, at, next))) ++next;
+    if (next >= steps.size()) break;
+    diverging = next;
+  }
   // (Not before a throw: the steps after a harmless layout may be missing only because the code
   // threw before them.)
   // (Only an input of a later step reached in other places: an op that holds a step's numbers in

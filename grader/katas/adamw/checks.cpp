@@ -121,15 +121,19 @@ Outcome check_in_place(uint64_t seed) {
     const Called called = call_learner_on(c);
     if (!kata().shape_ok(c, called.run)) return kata().failure_from_run(c, called.run);
     if (identical(called.alias, called.run.out)) return std::nullopt;
-    return kata().failure(c, called.alias, called.run.out,
-                          "param was not updated in place: a tensor that shared param's storage "
-                          "before the call still holds " +
-                              slice_text(called.alias) + " after it, while your param holds " +
-                              slice_text(called.run.out) +
-                              ". A model's layers hold their weights through such tensors, so "
-                              "they never see a rebound param (param = ...). Write the new values "
-                              "into its storage: param.copy_(new_values). (Shown: that tensor, "
-                              "against your param.)");
+    // No expected / got rows: both values are in the sentence, and rows labelled "expected" and
+    // "got" read as your param being wrong (round 52), where it is the other tensor that is stale.
+    Failure f;
+    f.message =
+        "param was not updated in place: a tensor that shared param's storage before the call "
+        "still holds " +
+        slice_text(called.alias) + " after it, while your param holds " +
+        slice_text(called.run.out) +
+        ". A model's layers hold their weights through such tensors, so they never see a "
+        "rebound param (param = ...). Write the new values into its storage: "
+        "param.copy_(new_values).";
+    f.counterexample = c.describe();
+    return f;
   });
 }
 

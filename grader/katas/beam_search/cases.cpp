@@ -340,7 +340,9 @@ Case generate(const Spec& spec) {
 Outcome run_beam_property(uint64_t seed, int cases,
                           const std::function<std::optional<Failure>()>& body, bool shrink) {
   return run_property(seed, cases, body,
-                      {"seed of the model", "bos == eos", "bos", "Float32", "strided"}, shrink);
+                      {"the argument outside the API", "seed of the model", "bos == eos", "bos",
+                       "Float32", "strided"},
+                      shrink);
 }
 
 Called call_learner_on(const Case& c) {

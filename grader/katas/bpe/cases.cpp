@@ -1,5 +1,8 @@
 #include "grader/katas/bpe/cases.hpp"
 
+#include <algorithm>
+#include <set>
+
 #include <rapidcheck.h>
 
 #include <cstdio>
@@ -302,7 +305,22 @@ std::string merges_never_applied(const Case& c, const Encoded& got, const Encode
     never.push_back(text);
   }
   if (never.empty()) return "";
-  return " No word of yours holds " + and_list(never) + ", though the statement's encodings do.";
+  return " No word of yours holds " + and_list(never) + ", though the expected encodings do.";
+}
+
+std::string symbols_no_merge_makes(const Case& c, const Encoded& got) {
+  std::set<std::string> made;
+  for (const auto& [a, b] : c.merges) made.insert(a + b);
+  std::vector<std::string> invented;
+  for (const auto& word : got)
+    for (const std::string& symbol : word)
+      if (symbol.size() > 1 && !made.count(symbol) && invented.size() < 3 &&
+          std::find(invented.begin(), invented.end(), quoted(symbol)) == invented.end())
+        invented.push_back(quoted(symbol));
+  if (invented.empty()) return "";
+  return " Yours holds " + and_list(invented) +
+         ", which no merge given makes (a symbol is a byte " +
+         "or the two symbols of a merge in the list, joined): a merge from somewhere else.";
 }
 
 size_t first_differing(const Encoded& got, const Encoded& want) {

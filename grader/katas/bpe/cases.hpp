@@ -79,10 +79,15 @@ int64_t count_at_round(const Words& words, const std::vector<Merge>& merges, siz
 Failure failure_from_run(const Case& c, const Called& called, const std::string& what);
 
 /// " No word of yours holds "aa", the symbol merges[0] = ("a", "a") makes (the only merge given),
-/// though the statement's encodings do.": the merges (up to three) whose symbols the statement's
+/// though the expected encodings do.": the merges (up to three) whose symbols the statement's
 /// encodings hold and the learner's never do, each placed among the merges given where it is the
 /// first or the last; "" when there are none.
 std::string merges_never_applied(const Case& c, const Encoded& got, const Encoded& want);
+
+/// " Yours holds "ba", which no merge given makes (...): a merge from somewhere else.": the
+/// symbols (up to three) of the learner's encodings that are neither a byte nor a merge of
+/// c.merges joined (a merge list kept from an earlier call, or a merge made up); "" when none is.
+std::string symbols_no_merge_makes(const Case& c, const Encoded& got);
 
 /// The index of the first word whose encoding differs (want.size() where none does).
 size_t first_differing(const Encoded& got, const Encoded& want);

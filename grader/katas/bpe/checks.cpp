@@ -60,6 +60,7 @@ std::optional<Failure> compare_encode(const Case& c,
   const size_t first = first_differing(called.encoded, want);
   Failure f;
   f.message = first_differing_word(c, called.encoded, want) +
+              symbols_no_merge_makes(c, called.encoded) +
               merges_never_applied(c, called.encoded, want) +
               " (merges: the reference's, learned from the words shown)" +
               why(first < c.encode_words.size() ? c.encode_words[first] : std::string());

@@ -169,7 +169,10 @@ std::vector<Step> expected_steps(const Case& c) {
   return steps.list;
 }
 
-std::string case_text(const Case& c) {
+namespace {
+
+/// The case's sizes and calls, then `which` call it is: call `call` (from 0) of the case.
+std::string case_text_ending(const Case& c, const std::string& which, int64_t call) {
   std::string s = "the case B = " + std::to_string(c.B) + ", H = " + std::to_string(c.H) +
                   ", d_head = " + std::to_string(c.d_head);
   if (c.chunks.size() == 1)
@@ -178,7 +181,48 @@ std::string case_text(const Case& c) {
        (c.chunks.size() > 2 ? "s" : "") + " of ";
   for (size_t i = 1; i < c.chunks.size(); ++i)
     s += (i == 1 ? "" : ", ") + std::to_string(c.chunks[i]);
-  return s + ", the last call: " + call_text(c, int64_t(c.chunks.size()) - 1);
+  return s + ", " + which + ": " + call_text(c, call);
+}
+
+// Note [the call a journey and a map show]
+// The steps are those of one forward call. The last call of a case is not always the one that
+// went wrong: code that skips the causal mask after the prefill fails a chunk of two tokens in the
+// middle, and its last call of one token is right. A map of that last call read "your weights
+// equal the expected ones here: the mistake is in what comes after them" (round 52), and its
+// journey was traced through a call with no mistake in it. So both are traced on the case cut
+// after the first call whose outputs differ; calls before it return the same, since each call
+// sees only the tokens before it.
+Case cut_at_first_wrong_call(const Case& c) {
+  const Decode got = run_learner(c);
+  if (!got.run.ok() || got.wrong_shape) return c;
+  const kt::Tensor want = run_reference(c).out;
+  if (!got.run.out.defined() || got.run.out.sizes() != want.sizes()) return c;
+  int64_t start = 0;
+  for (size_t k = 0; k + 1 < c.chunks.size(); ++k) {
+    const int64_t n = c.chunks[k];
+    if (!close(got.run.out.narrow(1, start, n), want.narrow(1, start, n))) {
+      Case cut = c;
+      cut.chunks.resize(k + 1);
+      cut.x = c.x.narrow(1, 0, start + n).contiguous();
+      return cut;
+    }
+    start += n;
+  }
+  return c;
+}
+
+std::string cut_case_text(const Case& whole, const Case& cut) {
+  const auto last = int64_t(cut.chunks.size()) - 1;
+  if (cut.chunks.size() == whole.chunks.size())
+    return case_text_ending(whole, "the last call", last);
+  return case_text_ending(whole, "the first call whose outputs differ", last) +
+         " (the calls after it not run)";
+}
+
+}  // namespace
+
+std::string case_text(const Case& c) {
+  return case_text_ending(c, "the last call", int64_t(c.chunks.size()) - 1);
 }
 
 kt::Tensor learner_last_call(const Case& c) {
@@ -282,12 +326,19 @@ Diagnosis<Case> diagnosis() {
   d.case_text = case_text;
   d.map_axes = {"batch entry", "head"};
   d.traced = learner_last_call;
+  // Note [the call a journey and a map show]
+  d.attention_map = [](const Case& whole) {
+    const Case c = cut_at_first_wrong_call(whole);
+    return map_of_call(expected_steps(c), [&] { return run_learner(c).run.out; },
+                       {"batch entry", "head"});
+  };
   // The steps are the last call's: code that threw in an earlier call has no journey through them.
-  d.journey = [](const Case& c) -> Journey {
+  d.journey = [](const Case& whole) -> Journey {
+    const Case c = cut_at_first_wrong_call(whole);
     const Decode run = run_learner(c);
     if (!run.run.ok() && run.call + 1 < int64_t(c.chunks.size())) return {};
     Journey j = journey_of_call(
-        expected_steps(c), [&] { return learner_last_call(c); }, case_text(c));
+        expected_steps(c), [&] { return learner_last_call(c); }, cut_case_text(whole, c));
     // Note [a journey from a cache already wrong]
     const std::string header = "On " + j.on + ":\n";
     if (!j.text.empty() && !j.on.empty() && j.text.starts_with(header))

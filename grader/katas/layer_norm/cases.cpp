@@ -43,6 +43,7 @@ std::vector<std::pair<std::string, std::string>> Case::describe() const {
   auto shown = norm_family::described(x, eps, values);
   shown.emplace_back("weight", values_text(weight));
   shown.emplace_back("bias", values_text(bias));
+  if (layout != 0) shown.emplace_back("x's layout", norm_family::layout_text(layout));
   return shown;
 }
 
@@ -85,15 +86,15 @@ Case generate(const Spec& spec) {
 Outcome run_layer_norm_property(uint64_t seed, int cases,
                                 const std::function<std::optional<Failure>()>& body) {
   return run_property(seed, cases, body,
-                      {"rank of x", "size of axis 0", "size of axis 1", "size of axis 2",
-                       "D (the last axis)", "size of every axis",
+                      {norm_family::kLayoutDraw, "rank of x", "size of axis 0", "size of axis 1",
+                       "size of axis 2", "D (the last axis)", "size of every axis",
                        // the values are shown; their seed is not the --seed that reruns a case
                        "seed of the values"});
 }
 
 Called call_learner_on(const Case& c) {
   return norm_family::call_norm("layer_norm", {{"x", c.x}, {"weight", c.weight}, {"bias", c.bias}},
-                                c.eps, c.describe());
+                                c.eps, c.describe(), c.layout);
 }
 
 Run run_learner(const Case& c) { return call_learner_on(c).run; }

@@ -27,7 +27,8 @@ Spec cube(Values values);
 struct Case {
   kt::Tensor x, weight, bias;
   double eps = 1e-5;
-  std::string values;  // how x was drawn, for the learner
+  std::string values;   // how x was drawn, for the learner
+  uint64_t layout = 0;  // x's layout in the learner's process (norm_family::call_norm)
   /// The inputs as a learner should see them with a failure.
   [[nodiscard]] std::vector<std::pair<std::string, std::string>> describe() const;
 };

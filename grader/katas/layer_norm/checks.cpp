@@ -2,6 +2,8 @@
 // rows (Float64 and Float32) and on rows whose variance is near eps, D = 1, inputs left as they
 // were, and a weight of the wrong size refused. Each known pitfall has its own detector in
 // pitfalls/ID.cpp (see detect.hpp).
+#include <rapidcheck.h>
+
 #include <sstream>
 
 #include "grader/katas/layer_norm/cases.hpp"
@@ -24,6 +26,28 @@ Outcome check_matches_reference(uint64_t seed) {
   return run_layer_norm_property(seed, kCases, [&]() -> std::optional<Failure> {
     const Case c = generate(Spec{});
     return kata().compare(c, run_learner(c), " The row shown is the one where they differ most.");
+  });
+}
+
+Outcome check_any_layout(uint64_t seed) {
+  return run_layer_norm_property(seed, kCases / 2, [&]() -> std::optional<Failure> {
+    Spec spec;
+    spec.shape.rank_min = 2;
+    Case c = generate(spec);
+    c.layout = *rc::gen::element<uint64_t>(1, 2).as(norm_family::kLayoutDraw);
+    const std::string why =
+        " Here x is " + norm_family::layout_text(c.layout) +
+        ", with the same values as a contiguous x. layer_norm takes x in any layout, as torch's "
+        "does "
+        "(x is often a transposed or sliced activation). Reduce over dim -1 as x is (kt::mean(x, "
+        "-1, true)), or flatten with reshape, which copies where view cannot merge the axes.";
+    const Run run = run_learner(c);
+    if (!run.ok() && !run.not_implemented && !run.out_of_memory) {
+      Failure f = kata().failure_from_run(c, run);
+      f.message += why;
+      return f;
+    }
+    return kata().compare(c, run, why);
   });
 }
 
@@ -107,6 +131,9 @@ const Registrar registered_matches_reference(
      "layer_norm equals the reference (allclose rtol 1e-9 in "
      "Float64, rtol 1e-4 and atol 1e-4 in Float32)",
      check_matches_reference});
+const Registrar registered_any_layout(
+    {"any_layout", "the same when x is a transposed copy or a slice of a wider tensor",
+     check_any_layout});
 const Registrar registered_small_variance(
     {"small_variance", "rows whose variance is near eps: eps inside the square root",
      check_small_variance});

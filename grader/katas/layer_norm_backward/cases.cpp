@@ -48,7 +48,7 @@ Outcome run_lnb_property(uint64_t seed, int cases,
                          const std::function<std::optional<Failure>()>& body) {
   return run_property(seed, cases, body,
                       {"rank of x", "size of axis 0", "size of axis 1", "size of axis 2",
-                       "D (the last axis)", "seed of the values"});
+                       "D (the last axis)", "seed of the values", kWrongSizeDraw});
 }
 
 Called run_learner(const Case& c) {

@@ -25,6 +25,10 @@ struct Case {
 
 Case generate(const Spec& spec);
 
+/// The name wrong_sizes_throw draws what has the wrong size under (the case shows the argument
+/// itself instead).
+inline constexpr const char* kWrongSizeDraw = "what has the wrong size";
+
 Outcome run_lnb_property(uint64_t seed, int cases,
                          const std::function<std::optional<Failure>()>& body);
 

@@ -1,7 +1,9 @@
 // The layer_norm_backward kata's general checks: the gradients' shapes, agreement with the
 // reference, with central finite differences of the forward (no reference backward involved), the
-// rows' identities, and inputs left as they were. Each known pitfall has its own detector in
-// pitfalls/ID.cpp (see detect.hpp).
+// rows' identities, inputs left as they were, and arguments of the wrong size refused. Each known
+// pitfall has its own detector in pitfalls/ID.cpp (see detect.hpp).
+#include <rapidcheck.h>
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -181,6 +183,55 @@ Outcome check_inputs_unchanged(uint64_t seed) {
   });
 }
 
+/// Note [layer_norm_backward's wrong sizes]
+/// The statement: a weight or a dout whose sizes do not fit x's throws kt::ShapeError; sizes that
+/// broadcast against x's (an axis of 1) are outside the task, as in the layer_norm and rms_norm
+/// katas. kt's broadcasting throws on its own where the sizes do not fit, so this check fails only
+/// code that hides them: a dout reshaped or viewed to x's shape, a size taken from the wrong
+/// argument, an error caught and dropped. It draws a weight of D + 1, a dout whose last axis is
+/// D + 1, and a dout with one more row on its first axis (where x's is more than 1).
+Outcome check_wrong_sizes_throw(uint64_t seed) {
+  return run_lnb_property(seed, kCases / 4, [&]() -> std::optional<Failure> {
+    Case c = generate(Spec{});
+    const kt::Shape shape = c.x.sizes();
+    const int64_t d = shape.back();
+    enum Bad { WeightLonger, DoutLonger, DoutMoreRows };
+    const Bad bad = *rc::gen::element(WeightLonger, DoutLonger, DoutMoreRows).as(kWrongSizeDraw);
+    std::string which, want;
+    if (bad == WeightLonger) {
+      c.weight = kt::ones({d + 1}, kt::Float64);
+      which = "weight of shape " + kt::shape_str({d + 1});
+      want = kt::shape_str({d});
+    } else {
+      kt::Shape dout_shape = shape;
+      if (bad == DoutLonger) dout_shape.back() = d + 1;
+      if (bad == DoutMoreRows) {
+        if (shape.front() == 1) return std::nullopt;  // one more row would broadcast against x's 1
+        dout_shape.front() += 1;
+      }
+      c.dout = kt::ones(dout_shape, kt::Float64);
+      which = "dout of shape " + kt::shape_str(dout_shape);
+      want = kt::shape_str(shape) + ", x's";
+    }
+    const Called called = run_learner(c);
+    if (called.run.not_implemented || called.run.out_of_memory) return failure_from_call(c, called);
+    if (!called.run.ok() && called.run.shape_error) return std::nullopt;
+    Failure f;
+    f.message = "with x of shape " + kt::shape_str(shape) + " and " + which + " (it must be " +
+                want + "), the call must throw kt::ShapeError; it " +
+                (called.run.ok() || called.run.returned_undefined ? std::string("returned")
+                                                                  : "threw " + called.run.error) +
+                ". kt's broadcasting throws kt::ShapeError by itself where the sizes do not fit, "
+                "unless your code reads the argument entry by entry by x's sizes, or reshapes, "
+                "views or expands it to the sizes wanted first, or catches the error; a check of "
+                "your own should throw kt::ShapeError "
+                "too, naming the argument.";
+    f.counterexample = c.describe();
+    f.counterexample.emplace_back("the argument of the wrong size", which);
+    return f;
+  });
+}
+
 const Registrar registered_shapes({"shapes", "dx has x's shape, dweight and dbias (D), all Float64",
                                    check_shapes});
 const Registrar registered_matches_reference(
@@ -199,6 +250,9 @@ const Registrar registered_row_identities(
 const Registrar registered_inputs_unchanged({"inputs_unchanged",
                                              "x, weight and dout are not modified",
                                              check_inputs_unchanged});
+const Registrar registered_wrong_sizes_throw(
+    {"wrong_sizes_throw", "a weight or dout whose sizes do not fit x's throws kt::ShapeError",
+     check_wrong_sizes_throw});
 
 }  // namespace
 }  // namespace grader::kata_layer_norm_backward

@@ -15,10 +15,18 @@ namespace grader::norm_family {
 
 /// The learner's kata::NAME on fresh copies of `inputs` (sent in order, named) and eps, the case
 /// announced as `shown` first (a crash or a timeout still names it): its Run, and which inputs it
-/// changed (the call handler answers a boolean per input, in order).
+/// changed (the call handler answers a boolean per input, in order). The learner's process lays x
+/// (the first input) out as `layout` says (serve::laid_out: 0 contiguous, 1 its first two axes'
+/// storage swapped, 2 a slice of a wider last axis) before the call.
 CallWithInputs call_norm(const std::string& name,
                          const std::vector<std::pair<std::string, kt::Tensor>>& inputs, double eps,
-                         const std::vector<std::pair<std::string, std::string>>& shown);
+                         const std::vector<std::pair<std::string, std::string>>& shown,
+                         uint64_t layout = 0);
+
+/// How a layout of call_norm reads in a report ("x is a transposed copy: ...").
+std::string layout_text(uint64_t layout);
+/// The name an any_layout check draws its layout under (shown as the case's "x's layout" instead).
+inline constexpr const char* kLayoutDraw = "x's layout, drawn";
 
 /// The kit's SameShapeKata of a norm kata: x's shape and dtype, the call shown as "NAME(ARGS,
 /// eps)", the last axis's rows, and the kata's call, reference, tolerance and diagnosis.

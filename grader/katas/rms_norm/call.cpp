@@ -9,9 +9,10 @@ namespace grader::kata_rms_norm {
 namespace {
 
 const serve::Serve call("rms_norm", [](wire::Reader& in, wire::Writer& out) {
-  const kt::Tensor x = in.tensor();
+  const kt::Tensor sent = in.tensor();
   const kt::Tensor weight = in.tensor();
   const double eps = in.f64();
+  const kt::Tensor x = serve::laid_out(sent, in.u64());
   const kt::Tensor x0 = x.clone(), weight0 = weight.clone();
   out.run(call_learner([&] {
     serve::learner_code_starts({{"x", x}, {"weight", weight}, {"eps", kt::scalar_tensor(eps)}});

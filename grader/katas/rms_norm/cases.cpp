@@ -35,6 +35,7 @@ Spec rows(Values values) {
 std::vector<std::pair<std::string, std::string>> Case::describe() const {
   auto shown = norm_family::described(x, eps, values);
   shown.emplace_back("weight", values_text(weight));
+  if (layout != 0) shown.emplace_back("x's layout", norm_family::layout_text(layout));
   return shown;
 }
 
@@ -55,16 +56,17 @@ Case generate(const Spec& spec) {
 
 Outcome run_rms_norm_property(uint64_t seed, int cases,
                               const std::function<std::optional<Failure>()>& body) {
-  return run_property(seed, cases, body,
-                      {"rank of x", "size of axis 0", "size of axis 1", "size of axis 2",
-                       "D (the last axis)",  // the values are shown; their seed is not the --seed
-                                             // that reruns a case
-                       "seed of the values"});
+  return run_property(
+      seed, cases, body,
+      {norm_family::kLayoutDraw, "rank of x", "size of axis 0", "size of axis 1", "size of axis 2",
+       "D (the last axis)",  // the values are shown; their seed is not the --seed
+                             // that reruns a case
+       "seed of the values"});
 }
 
 Called call_learner_on(const Case& c) {
-  return norm_family::call_norm("rms_norm", {{"x", c.x}, {"weight", c.weight}}, c.eps,
-                                c.describe());
+  return norm_family::call_norm("rms_norm", {{"x", c.x}, {"weight", c.weight}}, c.eps, c.describe(),
+                                c.layout);
 }
 
 Run run_learner(const Case& c) { return call_learner_on(c).run; }

@@ -29,6 +29,27 @@ Outcome check_matches_reference(uint64_t seed) {
   });
 }
 
+Outcome check_any_layout(uint64_t seed) {
+  return run_rms_norm_property(seed, kCases / 2, [&]() -> std::optional<Failure> {
+    Spec spec;
+    spec.shape.rank_min = 2;
+    Case c = generate(spec);
+    c.layout = *rc::gen::element<uint64_t>(1, 2).as(norm_family::kLayoutDraw);
+    const std::string why =
+        " Here x is " + norm_family::layout_text(c.layout) +
+        ", with the same values as a contiguous x. rms_norm takes x in any layout, as torch's does "
+        "(x is often a transposed or sliced activation). Reduce over dim -1 as x is (kt::mean(x, "
+        "-1, true)), or flatten with reshape, which copies where view cannot merge the axes.";
+    const Run run = run_learner(c);
+    if (!run.ok() && !run.not_implemented && !run.out_of_memory) {
+      Failure f = kata().failure_from_run(c, run);
+      f.message += why;
+      return f;
+    }
+    return kata().compare(c, run, why);
+  });
+}
+
 Outcome check_small_values(uint64_t seed) {
   return run_rms_norm_property(seed, kCases, [&]() -> std::optional<Failure> {
     Spec spec;
@@ -106,6 +127,9 @@ const Registrar registered_matches_reference(
      "rms_norm equals the reference (allclose rtol 1e-9 in Float64, "
      "rtol 1e-5 and atol 1e-6 in Float32)",
      check_matches_reference});
+const Registrar registered_any_layout(
+    {"any_layout", "the same when x is a transposed copy or a slice of a wider tensor",
+     check_any_layout});
 const Registrar registered_small_values(
     {"small_values", "rows whose mean of squares is near eps: eps inside the square root",
      check_small_values});

@@ -95,7 +95,7 @@ Outcome run_rope_property(uint64_t seed, int cases,
   return run_property(seed, cases, body, {"seed of x's values", "layout", "B", "H", "T", "d / 2"});
 }
 
-Run run_learner(const Case& c) {
+Called call_learner_on(const Case& c) {
   announce_case(c.describe());  // so a crash or a timeout still names the case
   // The learner's process rebuilds x in the case's layout (call.cpp).
   const uint64_t layout = c.x.is_contiguous() ? 0 : c.layout.rfind("a transposed", 0) == 0 ? 1 : 2;
@@ -104,10 +104,15 @@ Run run_learner(const Case& c) {
   args.u64(layout);
   args.i64(c.start_pos);
   args.f64(c.base);
-  Run run;
-  remote::call("rope", args, [&](wire::Reader& r) { run = r.run(); });
-  return run;
+  Called called;
+  remote::call("rope", args, [&](wire::Reader& r) {
+    called.run = r.run();
+    called.x_changed = r.boolean();
+  });
+  return called;
 }
+
+Run run_learner(const Case& c) { return call_learner_on(c).run; }
 
 kt::Tensor run_reference(const Case& c) { return ref::rope(c.x, c.start_pos, c.base); }
 

@@ -45,7 +45,15 @@ Case generate(const Spec& spec);
 Outcome run_rope_property(uint64_t seed, int cases,
                           const std::function<std::optional<Failure>()>& body);
 
-/// Calls kata::apply_rope on a copy of the case's x at its start_pos and base.
+/// What one call of kata::apply_rope gave, and whether it changed the x it was given.
+struct Called {
+  Run run;
+  bool x_changed = false;
+};
+/// Calls kata::apply_rope on a copy of the case's x (in the case's layout) at its start_pos and
+/// base.
+Called call_learner_on(const Case& c);
+/// call_learner_on(c).run.
 Run run_learner(const Case& c);
 /// ref::rope of the case (Float64).
 kt::Tensor run_reference(const Case& c);

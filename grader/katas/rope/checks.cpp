@@ -1,6 +1,7 @@
 // The rope kata's general checks: shape and dtype; agreement with the reference at short and long
 // positions and in any memory layout; and three properties of a rotation that need no reference
-// (lengths kept, dot products that depend on distances only, a sequence continued from start_pos).
+// (lengths kept, dot products that depend on distances only, a sequence continued from start_pos);
+// and x left as it was given.
 // Each known pitfall has its own detector in pitfalls/ID.cpp (see detect.hpp).
 #include <rapidcheck.h>
 
@@ -182,6 +183,26 @@ Outcome check_continues_from_start_pos(uint64_t seed) {
   });
 }
 
+Outcome check_inputs_unchanged(uint64_t seed) {
+  return run_rope_property(seed, kCases / 2, [&]() -> std::optional<Failure> {
+    Spec spec;
+    spec.layout = Layout::Any;
+    const Case c = generate(spec);
+    const Called called = call_learner_on(c);
+    if (!called.run.ok()) return kata().failure_from_run(c, called.run);
+    if (!called.x_changed) return std::nullopt;
+    Failure f;
+    f.counterexample = c.describe();
+    f.message =
+        ("your apply_rope changed x: after the call it no longer holds the values it was given, "
+         "and the statement says x is not modified. A kt::Tensor copy shares its storage (like a "
+         "torch.Tensor), and so does x.contiguous() when x is contiguous already: an in-place op "
+         "on either (copy_, mul_, narrow(...).copy_) writes into the caller's x. Build the result "
+         "from new tensors (x * cos, kt::cat, ...), or from x.clone().");
+    return f;
+  });
+}
+
 const Registrar registered_shape({"shape", "the result has x's shape and dtype", check_shape});
 const Registrar registered_matches_reference(
     {"matches_reference",
@@ -195,6 +216,8 @@ const Registrar registered_long_contexts({"long_contexts", "the same at start_po
                                           check_long_contexts});
 const Registrar registered_norm_preserved({"norm_preserved", "every row keeps its length",
                                            check_norm_preserved});
+const Registrar registered_inputs_unchanged({"inputs_unchanged", "x is not modified",
+                                             check_inputs_unchanged});
 const Registrar registered_relative_positions(
     {"relative_positions",
      "q . k is unchanged when both positions move by the same "

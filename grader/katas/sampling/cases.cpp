@@ -193,9 +193,10 @@ Case generate(const Spec& spec) {
 
 Outcome run_sampling_property(uint64_t seed, int cases,
                               const std::function<std::optional<Failure>()>& body) {
-  return run_property(seed, cases, body,
-                      {"seed of the values", "generator seed", "ties", "top_k on", "top_p on",
-                       "the stretch top_p falls in", "where in it"});
+  return run_property(
+      seed, cases, body,
+      {"the argument outside the API", "seed of the values", "generator seed", "ties", "top_k on",
+       "top_p on", "the stretch top_p falls in", "where in it"});
 }
 
 Called call_learner_on(const Case& c) {

@@ -177,9 +177,10 @@ Case generate(const Spec& spec) {
 
 Outcome run_speculative_property(uint64_t seed, int cases,
                                  const std::function<std::optional<Failure>()>& body, bool shrink) {
-  return run_property(
-      seed, cases, body,
-      {"seed of the values", "generator seed", "V (tokens)", "K (draft tokens)", "target"}, shrink);
+  return run_property(seed, cases, body,
+                      {"the argument outside the API", "seed of the values", "generator seed",
+                       "V (tokens)", "K (draft tokens)", "target"},
+                      shrink);
 }
 
 Called call_learner_on(const Case& c) {

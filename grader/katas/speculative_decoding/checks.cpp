@@ -133,7 +133,7 @@ Outcome check_bad_arguments_throw(uint64_t seed) {
     spec.calls = 1;
     Case c = generate(spec);
     const auto bad = *rc::gen::inRange(0, 5).as("the argument outside the API");
-    std::string what;
+    std::string what, example;
     const int64_t k = c.k(), v = c.v();
     switch (bad) {
       case 0:
@@ -151,12 +151,18 @@ Outcome check_bad_arguments_throw(uint64_t seed) {
         what = "target_probs of shape [" + std::to_string(k) + ", " + std::to_string(v) +
                "] with draft_probs [" + std::to_string(k) + ", " + std::to_string(v) +
                "] (it must have K + 1 rows)";
+        example = "target_probs must be (K + 1, V) = (" + std::to_string(k + 1) + ", " +
+                  std::to_string(v) + "), got (" + std::to_string(k) + ", " + std::to_string(v) +
+                  ")";
         break;
       case 3:
         c.target_probs = c.target_probs.narrow(1, 0, v - 1);
         what = "target_probs of shape [" + std::to_string(k + 1) + ", " + std::to_string(v - 1) +
                "] with draft_probs [" + std::to_string(k) + ", " + std::to_string(v) +
                "] (V must match)";
+        example = "target_probs must be (K + 1, V) = (" + std::to_string(k + 1) + ", " +
+                  std::to_string(v) + "), got (" + std::to_string(k + 1) + ", " +
+                  std::to_string(v - 1) + ")";
         break;
       default:
         c.drafts[0].pop_back();
@@ -167,8 +173,9 @@ Outcome check_bad_arguments_throw(uint64_t seed) {
     const Called called = call_learner_on(c);
     return value_error_expected(
         called.run, [&] { return failure_from_run(c, called.run); }, what, "returned",
-        "Check the shapes first: throw kt::ValueError(\"target_probs must be (K + 1, V) = (3, 5), "
-        "got (2, 5)\") and the like.",
+        example.empty()
+            ? std::string("Check the shapes first, and throw kt::ValueError naming the argument.")
+            : "Check the shapes first: here, throw kt::ValueError(\"" + example + "\").",
         c.describe());
   });
 }

@@ -1146,3 +1146,32 @@ TEST_CASE("ops left out of a long list give the span of numbers they were counte
   // #2-#4 and #11-#13 listed; #5-#10 hold five ops of the list and #7, the plain number.
   CHECK(text.find(", and 5 more (among #5 to #10), then ") != std::string::npos);
 }
+
+TEST_CASE("a layout step no op makes is passed over when a later step is reached in another shape",
+          "[journey]") {
+  // Note [a layout step of code laid out its own way]: a = [1, 2, 3, 4]; b = a repeated (a layout
+  // step, as gqa's kv heads repeated per group); c = 10a as [2, 2], reached as a [4] (code laid out
+  // its own way never makes b); d = c + 1 never reached; e = d + b.
+  const kt::Tensor a = values({1, 2, 3, 4});
+  const std::vector<Step> five = {
+      {"a", a, -1, {}},
+      {"b = a repeated", values({1, 2, 3, 4, 1, 2, 3, 4}), -1, {0}, /*layout=*/true},
+      {"c = 10a", (a * 10.0).view({2, 2}), -1, {0}},
+      {"d = c + 1", (a * 10.0 + 1.0).view({2, 2}), -1, {2}},
+      {"e = d + b", values({11, 21, 31, 41, 11, 21, 31, 41}), -1, {3, 1}}};
+  const std::string text =
+      journey_text_of(five, {event("add", a), event("mul", a * 10.0), event("add", a * 10.0 + 2.0)},
+                      a * 10.0 + 2.0);
+  INFO(text);
+  CHECK(text.find(" 2. b = a repeated") != std::string::npos);
+  CHECK(text.find("none (done another way)") != std::string::npos);
+  CHECK(text.find("(the same values, laid out another way)") != std::string::npos);
+  CHECK(text.find("Step 4 (d = c + 1, [2, 2]) is the first step no op") != std::string::npos);
+  // With c reached in its own shape, nothing says the code lays its tensors out its own way: the
+  // repeat no op makes is the divergence, as a repeat done wrong is.
+  const std::string in_place = journey_text_of(
+      five, {event("add", a), event("mul", (a * 10.0).view({2, 2})), event("add", a * 10.0 + 2.0)},
+      a * 10.0 + 2.0);
+  INFO(in_place);
+  CHECK(in_place.find("Step 2 (b = a repeated, [8]) is the first step no op") != std::string::npos);
+}

@@ -1,5 +1,5 @@
 // expect: pass
-// Plain loops over (N, D) rows.
+// Plain loops over (N, D) rows, which check the sizes themselves.
 #include <cmath>
 #include <vector>
 
@@ -10,6 +10,13 @@ namespace kata {
 LayerNormGrads layer_norm_backward(const kt::Tensor& x, const kt::Tensor& weight,
                                    const kt::Tensor& dout, double eps) {
   const int64_t d = x.size(-1);
+  // The loops read weight and dout by x's sizes, so nothing else notices a wrong size.
+  if (weight.dim() != 1 || weight.size(0) != d)
+    throw kt::ShapeError("layer_norm_backward: weight has shape " + kt::shape_str(weight.sizes()) +
+                         "; it must be [" + std::to_string(d) + "]");
+  if (dout.sizes() != x.sizes())
+    throw kt::ShapeError("layer_norm_backward: dout has shape " + kt::shape_str(dout.sizes()) +
+                         "; it must be x's, " + kt::shape_str(x.sizes()));
   const kt::Tensor rows = x.reshape({-1, d}), grads = dout.reshape({-1, d});
   kt::Tensor dx = kt::zeros(rows.sizes()), dw = kt::zeros({d}), db = kt::zeros({d});
   std::vector<double> xh(static_cast<size_t>(d)), g(static_cast<size_t>(d));

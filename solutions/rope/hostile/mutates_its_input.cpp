@@ -1,6 +1,7 @@
-// expect: pass
-// Correct, but rotates x in place through its storage (a kt::Tensor copy is a view) and returns
-// it. The grader hands each call a fresh copy, so nothing it checks is corrupted.
+// expect: fail
+// Right values, but rotates x in place through its storage (a kt::Tensor copy is a view) and
+// returns it: the statement says x is not modified, so inputs_unchanged must fail, and only it.
+// (The grader hands each call a fresh copy, so nothing the other checks read is corrupted.)
 #include <cmath>
 
 #include "rope.hpp"

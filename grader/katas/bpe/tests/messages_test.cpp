@@ -40,19 +40,18 @@ TEST_CASE("a first differing merge of the same count is said to be a tie, and ho
       "char: a UTF-8 byte (\\x80 and up) comes after every ASCII one."));
 }
 
-TEST_CASE(
-    "a merge the statement's encodings use and the learner's never do is named, with its place",
-    "[bpe]") {
+TEST_CASE("a merge the expected encodings use and the learner's never do is named, with its place",
+          "[bpe]") {
   Case c;
   c.merges = {{"a", "a"}, {"c", "d"}};
   const Encoded want = {{"b", "aa"}, {"cd"}};
   // The last merge never applied (a search for the best rank that starts at the last).
   CHECK(merges_never_applied(c, {{"b", "aa"}, {"c", "d"}}, want) ==
         " No word of yours holds \"cd\", the symbol merges[1] = (\"c\", \"d\") makes (the last of "
-        "the 2 merges given), though the statement's encodings do.");
+        "the 2 merges given), though the expected encodings do.");
   CHECK(merges_never_applied(c, want, want).empty());
   c.merges.pop_back();
   CHECK(merges_never_applied(c, {{"b", "a", "a"}, {"cd"}}, want) ==
         " No word of yours holds \"aa\", the symbol merges[0] = (\"a\", \"a\") makes (the only "
-        "merge given), though the statement's encodings do.");
+        "merge given), though the expected encodings do.");
 }

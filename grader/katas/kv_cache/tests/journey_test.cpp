@@ -1,6 +1,7 @@
-// The kv_cache kata's first diverging step and attention map, on the last call of a case
-// (catalogue.hpp: expected_steps): a decode with a single bug in one step is reported at that
-// step, a correct one diverges nowhere, and the last call's weights are found.
+// The kv_cache kata's first diverging step and attention map, on the first call of a case whose
+// outputs differ (Note [the call a journey and a map show] in catalogue.cpp; its steps:
+// catalogue.hpp's expected_steps): a decode with a single bug in one step is reported at that
+// step of that call, a correct one diverges nowhere, and that call's weights are found.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -99,19 +100,24 @@ TEST_CASE("a correct kv_cache decode diverges nowhere on its last call", "[kv_ca
   CHECK(journey_of(d, make_case(gen, 1, 1, 2, false, {4})).text.empty());
 }
 
-TEST_CASE("a single bug in a kv_cache decode is reported at its step of the last call",
-          "[kv_cache][journey]") {
+TEST_CASE(
+    "a single bug in a kv_cache decode is reported at its step of the first call it gets wrong",
+    "[kv_cache][journey]") {
   const Reset reset;
   struct Expect {
     Bug bug;
     const char* step;
+    const char* call;  // the first call whose outputs differ
   };
+  const char* prefill = "forward call 1 of 3 (tokens 0..1, on an empty cache)";
+  const char* second = "forward call 2 of 3 (token 2, 2 tokens already cached)";
   const std::vector<Expect> bugs = {
-      {Bug::KeysRerotated, "k rotated at positions 3..5"},
-      {Bug::QueriesAfterAppend, "q rotated at positions 3..5"},
-      {Bug::OwnChunkOnly, "scores = q Kᵀ"},
-      {Bug::SoftmaxOverQueries, "weights = softmax over the keys (dim 3)"},
-      {Bug::NoOut, "out = out_proj(merged)"},
+      // (The prefill's keys rotated from 0 are right: the cache re-rotated shows on call 2.)
+      {Bug::KeysRerotated, "k rotated at position 2", second},
+      {Bug::QueriesAfterAppend, "q rotated at positions 0..1", prefill},
+      {Bug::OwnChunkOnly, "scores = q Kᵀ", second},
+      {Bug::SoftmaxOverQueries, "weights = softmax over the keys (dim 3)", prefill},
+      {Bug::NoOut, "out = out_proj(merged)", prefill},
   };
   const Diagnosis<Case> d = diagnosis();
   for (const Expect& e : bugs) {
@@ -120,47 +126,78 @@ TEST_CASE("a single bug in a kv_cache decode is reported at its step of the last
     const std::string text = journey_of(d, a_case()).text;
     INFO(text);
     CHECK(diverging_step(text) == e.step);
-    CHECK(text.rfind("On the case B = 2, H = 2, d_head = 4, a prefill of 2 then chunks of 1, 3, "
-                     "the last call: forward call 3 of 3 (tokens 3..5, 3 tokens already "
-                     "cached):\n",
+    CHECK(text.rfind(std::string("On the case B = 2, H = 2, d_head = 4, a prefill of 2 then chunks "
+                                 "of 1, 3, the first call whose outputs differ: ") +
+                         e.call + " (the calls after it not run):\n",
                      0) == 0);
   }
 }
 
-TEST_CASE("the kv_cache attention map shows the last call's weights", "[kv_cache][attention map]") {
+TEST_CASE("a kv_cache bug that shows on the last call only is reported on the last call",
+          "[kv_cache][journey]") {
   const Reset reset;
-  learner_computes(Bug::SoftmaxOverQueries);
+  // A chunk of one token after the prefill is right with its own chunk only (it sees the cache
+  // and itself); the last chunk of three is not.
+  learner_computes(Bug::OwnChunkOnly);
+  kt::Generator gen(7);
+  const Case c = make_case(gen, 2, 2, 4, true, {2, 3});
+  const std::string text = journey_of(diagnosis(), c).text;
+  INFO(text);
+  CHECK(diverging_step(text) == "scores = q Kᵀ");
+  CHECK(text.rfind("On the case B = 2, H = 2, d_head = 4, a prefill of 2 then chunk of 3, the last "
+                   "call: forward call 2 of 2 (tokens 2..4, 2 tokens already cached):\n",
+                   0) == 0);
+}
+
+TEST_CASE("the kv_cache attention map shows the weights of the first call it gets wrong",
+          "[kv_cache][attention map]") {
+  const Reset reset;
   const Diagnosis<Case> d = diagnosis();
-  const AttentionMap m = map_of(d, a_case());
+  // Wrong from call 2 on (the cache re-rotated): call 2's one new token over its 3 keys. (The
+  // last call's map was shown before, round 52: of a call that was not the first to go wrong.)
+  learner_computes(Bug::KeysRerotated);
+  const AttentionMap second = map_of(d, a_case());
+  CHECK(second.rows == 1);
+  CHECK(second.cols == 3);
+  // Wrong from the prefill on: its 2 tokens over 2 keys.
+  learner_computes(Bug::SoftmaxOverQueries);
+  const AttentionMap prefill = map_of(d, a_case());
+  CHECK(prefill.rows == 2);
+  CHECK(prefill.cols == 2);
+  // Right until the last call (a chunk of 3 after a prefill of 2): its 3 new tokens over 5 keys.
+  learner_computes(Bug::KeysRerotated);
+  kt::Generator gen(7);
+  const AttentionMap m = map_of(d, make_case(gen, 2, 2, 4, true, {2, 3}));
   REQUIRE(m.rows == 3);  // the last call's 3 new tokens
-  REQUIRE(m.cols == 6);  // over the 6 keys of the cache after its append
+  REQUIRE(m.cols == 5);  // over the 5 keys of the cache after its append
   CHECK(m.where.rfind("batch entry ", 0) == 0);
   CHECK(m.where.find(", head ") != std::string::npos);
   learner_computes(Bug::None);
   const AttentionMap right = map_of(d, a_case());
-  REQUIRE(right.rows == 3);
+  REQUIRE(right.rows == 3);  // none wrong: the last call's
   for (size_t i = 0; i < right.got.size(); ++i) CHECK(right.got[i] == Approx(right.expected[i]));
 }
 
 TEST_CASE("a kv_cache journey given a cache its earlier calls got wrong says so before the table",
           "[kv_cache][journey]") {
-  // Note [a journey from a cache already wrong]: the last call's steps are traced from that cache.
+  // Note [a journey from a cache already wrong]: the first wrong call's steps are traced from
+  // that cache (here call 2, after the prefill).
   const Reset reset;
   const Diagnosis<Case> d = diagnosis();
   const std::string note =
-      "This call is given the cache your 2 calls before it built, and it is "
+      "This call is given the cache your call before it built, and it is "
       "already wrong: ";
   learner_computes(Bug::LastTokenOnly);
   const std::string short_cache = journey_of(d, a_case()).text;
   INFO(short_cache);
-  CHECK(short_cache.find(note + "it holds k [2, 2, 2, 4] where the 3 tokens before this call make "
-                                "[2, 2, 3, 4]. The steps below are traced from that cache, so the "
+  CHECK(short_cache.find(note + "it holds k [2, 2, 1, 4] where the 2 tokens before this call make "
+                                "[2, 2, 2, 4]. The steps below are traced from that cache, so the "
                                 "first divergence may only follow from it: look first at what "
                                 "your earlier calls put in the cache.\n") != std::string::npos);
   CHECK(short_cache.find(note) < short_cache.find(" 1. "));
   learner_computes(Bug::RawKeysCached);
   CHECK(journey_of(d, a_case())
-            .text.find(note + "its keys differ from those of the 3 tokens "
+            .text.find(note + "its keys differ from those of the 2 tokens "
                               "before this call.") != std::string::npos);
   // A cache the earlier calls got right, or one that went wrong with an output (the cache
   // re-rotated: call 2's output reads the key rotated twice): no such note.

@@ -129,9 +129,9 @@ Case generate(const Spec& spec) {
 Outcome run_bpe_property(uint64_t seed, int cases,
                          const std::function<std::optional<Failure>()>& body) {
   // The words are shown; their seed is not the --seed that reruns a case.
-  return run_property(
-      seed, cases, body,
-      {"number of words", "seed of the words", "which argument is outside the API"});
+  return run_property(seed, cases, body,
+                      {"number of words", "seed of the words", "which argument is outside the API",
+                       "no merges given"});
 }
 
 namespace {

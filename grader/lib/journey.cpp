@@ -715,25 +715,20 @@ std::vector<int64_t> align_steps(const std::vector<Step>& steps,
 }
 
 /// Whether step i is an ancestor of a reached step (done another way), or reached itself.
-static bool reached_as_ancestor(const std::vector<Step>& steps, const std::vector<int64_t>& at,
-                                size_t i) {
-  std::vector<bool> done(steps.size(), false);
-  for (size_t k = steps.size(); k-- > 0;) {
-    if (at[k] >= 0) done[k] = true;
-    if (done[k])
-      for (size_t f : steps[k].from) done[f] = true;
-  }
-  return done[i];
-}
-
-size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t>& at) {
-  // Done (reached, or done another way): reached, or an ancestor of a reached step.
+/// Each step done (reached, or done another way): reached, or an ancestor of a reached step.
+static std::vector<bool> done_steps(const std::vector<Step>& steps,
+                                    const std::vector<int64_t>& at) {
   std::vector<bool> done(steps.size(), false);
   for (size_t i = steps.size(); i-- > 0;) {
     if (at[i] >= 0) done[i] = true;
     if (done[i])
       for (size_t f : steps[i].from) done[f] = true;  // (inputs come before the step)
   }
+  return done;
+}
+
+size_t first_diverging(const std::vector<Step>& steps, const std::vector<int64_t>& at) {
+  const std::vector<bool> done = done_steps(steps, at);
   // Note [a step that may be folded]
   // A step a right computation can skip by folding it into a later one (AdamW's m_hat into the
   // step size lr / (1 - beta1^t)) is no divergence when no op makes it: the later step that uses
@@ -899,6 +894,7 @@ Journey journey_text(const std::vector<Step>& steps,
   // passed over when a later step is reached in another shape; the divergence is the next step no
   // op makes. (A repeat done wrong, tiled, is not passed over: the steps after it are reached in
   // their own shape, or not at all.)
+  const std::vector<bool> done_first = done_steps(steps, at);
   while (diverging < steps.size() && steps[diverging].layout && at[diverging] < 0) {
     bool later_in_another_shape = false;
     for (size_t j = diverging + 1; j < steps.size(); ++j)
@@ -906,7 +902,7 @@ Journey journey_text(const std::vector<Step>& steps,
         later_in_another_shape = true;
     if (!later_in_another_shape) break;
     size_t next = diverging + 1;
-    while (next < steps.size() && (at[next] >= 0 || reached_as_ancestor(steps, at, next))) ++next;
+    while (next < steps.size() && done_first[next]) ++next;
     if (next >= steps.size()) break;
     diverging = next;
   }
@@ -952,16 +948,11 @@ Journey journey_text(const std::vector<Step>& steps,
     // Code that threw stopped where it was: the step it was on is one whose inputs it had made
     // (k split into heads after k = k_proj(x)), not the next in the list's order (v = v_proj(x),
     // which it never came to). The first such step not done; else the first not done.
-    std::vector<bool> done(steps.size(), false);
-    for (size_t i = steps.size(); i-- > 0;) {
-      if (at[i] >= 0) done[i] = true;
-      if (done[i])
-        for (const size_t f : steps[i].from) done[f] = true;
-    }
+    const std::vector<bool> done_now = done_steps(steps, at);  // (at has changed since above)
     for (size_t i = 0; i < steps.size(); ++i) {
       const auto& from = steps[i].from;
-      if (done[i] || from.empty()) continue;
-      if (std::all_of(from.begin(), from.end(), [&](size_t f) { return done[f]; })) {
+      if (done_now[i] || from.empty()) continue;
+      if (std::all_of(from.begin(), from.end(), [&](size_t f) { return done_now[f]; })) {
         diverging = i;
         break;
       }

@@ -33,21 +33,7 @@ Outcome check_any_layout(uint64_t seed) {
   return run_layer_norm_property(seed, kCases / 2, [&]() -> std::optional<Failure> {
     Spec spec;
     spec.shape.rank_min = 2;
-    Case c = generate(spec);
-    c.layout = *rc::gen::element<uint64_t>(1, 2).as(norm_family::kLayoutDraw);
-    const std::string why =
-        " Here x is " + norm_family::layout_text(c.layout) +
-        ", with the same values as a contiguous x. layer_norm takes x in any layout, as torch's "
-        "does "
-        "(x is often a transposed or sliced activation). Reduce over dim -1 as x is (kt::mean(x, "
-        "-1, true)), or flatten with reshape, which copies where view cannot merge the axes.";
-    const Run run = run_learner(c);
-    if (!run.ok() && !run.not_implemented && !run.out_of_memory) {
-      Failure f = kata().failure_from_run(c, run);
-      f.message += why;
-      return f;
-    }
-    return kata().compare(c, run, why);
+    return norm_family::any_layout(kata(), "layer_norm", generate(spec));
   });
 }
 

@@ -3,6 +3,9 @@
 // catalogue and its diagnosis.
 #pragma once
 
+#include <rapidcheck.h>
+
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -49,6 +52,26 @@ SameShapeKata<Case> same_shape_kata(
       .matches = std::move(matches),
       .tolerance = std::move(tolerance),
       .diagnose = std::move(diagnose)};
+}
+
+/// The any_layout check's body: `c` (drawn with rank >= 2) with x in a layout drawn here (1 or
+/// 2, call_norm's), compared with the reference; a call that throws is told the layout too.
+template <class Case>
+std::optional<Failure> any_layout(const SameShapeKata<Case>& kata, const std::string& name,
+                                  Case c) {
+  c.layout = *rc::gen::element<uint64_t>(1, 2).as(kLayoutDraw);
+  const std::string why =
+      " Here x is " + layout_text(c.layout) + ", with the same values as a contiguous x. " + name +
+      " takes x in any layout, as torch's does (x is often a transposed or sliced activation). "
+      "Reduce over dim -1 as x is (kt::mean(x, -1, true)), or flatten with reshape, which copies "
+      "where view cannot merge the axes.";
+  const Run run = kata.call(c);
+  if (!run.ok() && !run.not_implemented && !run.out_of_memory) {
+    Failure f = kata.failure_from_run(c, run);
+    f.message += why;
+    return f;
+  }
+  return kata.compare(c, run, why);
 }
 
 /// A fixed case's rows: x = randn(shape) * scale + shift, its eps.

@@ -18,10 +18,7 @@ const serve::Serve rope("rope", [](wire::Reader& in, wire::Writer& out) {
   if (layout == 1) {
     given = x.transpose(1, 2).clone().transpose(1, 2);
   } else if (layout == 2) {
-    const int64_t d = x.size(3);
-    kt::Tensor wide = kt::zeros({x.size(0), x.size(1), x.size(2), 2 * d}, x.dtype());
-    wide.narrow(3, 0, d).copy_(x);
-    given = wide.narrow(3, 0, d);
+    given = serve::laid_out(x, 2);  // a view of the first d of 2 d columns
   }
   const kt::Tensor before = given.clone();
   out.run(call_learner([&] {

@@ -240,6 +240,11 @@ void diagnose_after_shrinking(Failure& f, const Case& failing,
         return d.learner(cases[c]);
       };
     diagnose(shrunk, run);
+    // No diagnosis and no journey (the smallest case's steps not told apart, or a failing case
+    // the catalogue does not take): a one_hot that broadcast on the failing case is still said
+    // (Note [a one_hot that broadcast] in journey.cpp).
+    if (shrunk.diagnosis.empty() && shrunk.journey.empty() && shrunk.where_threw.empty())
+      shrunk.message += one_hot_broadcast(trace_learner([&] { (void)d.learner(failing); }));
   };
 }
 

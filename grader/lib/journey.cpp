@@ -768,7 +768,62 @@ std::string argument_reading(double x, const std::vector<NamedInput>& inputs) {
 /// j with a note on its last line when the ops it lists skip a number (#1, #3) for an op that only
 /// made a plain number for the next one (made_for_a_number): readers wondered what #2 hid. (Other
 /// numbers left out are steps of the table, masks, or past a list's end: not said.)
+}  // namespace
+
+// Note [a one_hot that broadcast]
+// kt::one_hot(index) with num_classes left at -1 makes as many columns as the largest index + 1
+// (Note [a width taken from the values] in where_threw.cpp, for the op that throws on it). Where
+// those are fewer than the tensor it is then combined with and one column, it broadcasts in
+// silence: cross_entropy's one-hot of a batch whose targets are all 0 summed -log p over every
+// class, and round 53's reader found it by hand arithmetic. The first such one_hot (through its
+// conversions and moves) that an op broadcasts against a wider tensor is said.
+std::string one_hot_broadcast(const std::vector<kt::TraceEvent>& events) {
+  for (size_t j = 0; j < events.size(); ++j) {
+    const kt::TraceEvent& made = events[j];
+    if (made.op != "one_hot" || made.args.size() != 1 || made.args[0] != -1 ||
+        made.output.sizes.empty())
+      continue;
+    std::vector<size_t> held = {j};  // the one_hot, and what only converts or moves it
+    const auto holds = [&](const kt::TensorMeta& m, size_t before) {
+      const int64_t maker = maker_before(events, m, int64_t(before));
+      return maker >= 0 && std::find(held.begin(), held.end(), size_t(maker)) != held.end();
+    };
+    for (size_t i = j + 1; i < events.size(); ++i) {
+      const kt::TraceEvent& e = events[i];
+      if (e.threw) continue;
+      const auto from = std::find_if(e.inputs.begin(), e.inputs.end(),
+                                     [&](const kt::TensorMeta& m) { return holds(m, i); });
+      if (from == e.inputs.end()) continue;
+      if (e.inputs.size() == 1 && (moves_only(e.op) || e.op == "to")) {
+        held.push_back(i);
+        continue;
+      }
+      const int64_t width = made.output.sizes.back();
+      for (const kt::TensorMeta& other : e.inputs) {
+        if (holds(other, i) || other.sizes.empty() || from->sizes.empty()) continue;
+        if (from->sizes.back() == 1 && other.sizes.back() > 1) {
+          const std::string op = op_text(e);
+          return " Your #" + std::to_string(j + 1) + " one_hot(-1) made " + std::to_string(width) +
+                 (width == 1 ? " column" : " columns") +
+                 " (with num_classes = -1, the largest index it is given + 1: a width that "
+                 "follows the values, not the number of classes), and your #" +
+                 std::to_string(i + 1) + " " + op.substr(0, op.find(" -> ")) +
+                 " broadcast it against " + shape_text(other.sizes) +
+                 ": pass the number of classes, kt::one_hot(index, num_classes).";
+        }
+      }
+    }
+  }
+  return "";
+}
+
+namespace {
+
 Journey with_number_note(Journey j, const std::vector<kt::TraceEvent>& events) {
+  if (const std::string note = one_hot_broadcast(events); !note.empty() && !j.text.empty()) {
+    if (j.text.back() == '\n') j.text.pop_back();
+    j.text += note + "\n";
+  }
   std::set<int64_t> shown;
   for (size_t at = j.text.find('#'); at != std::string::npos; at = j.text.find('#', at + 1)) {
     size_t end = at + 1;
@@ -833,6 +888,62 @@ std::string unread_input(const std::vector<Step>& steps, size_t diverging,
            (copies.empty() ? "" : " but " + copies + ", whose result nothing reads") +
            ", though step " + std::to_string(diverging + 1) +
            " is made from it: what your code computes in its place is made from other values.";
+  }
+  return "";
+}
+
+/// The axes a reduction of a tensor of sizes `in` to sizes `out` may have taken: those whose
+/// size made 1 (keepdim) or left out gives `out`; none when no one axis does.
+std::vector<size_t> reduced_axes(const kt::Shape& in, const kt::Shape& out) {
+  std::vector<size_t> axes;
+  for (size_t a = 0; a < in.size(); ++a) {
+    if (in[a] == 1) continue;
+    kt::Shape kept = in, dropped = in;
+    kept[a] = 1;
+    dropped.erase(dropped.begin() + std::ptrdiff_t(a));
+    if (out == kept || out == dropped) axes.push_back(a);
+  }
+  return axes;
+}
+
+// Note [a reduction over another axis]
+// A step no op produces is often a reduction the code takes over another axis: softmax's maximum
+// along dim -2 taken along the last axis. The table says "none" and the op list shows
+// "amax(2, keepdim) of x -> [2, 3, 1]" beside a step of [2, 1, 4], and round 52's reader had to
+// see for themselves that the axis was the difference. A listed reduction given what the step is
+// made from (a call's input for a first step, else the op that reached one of its steps), whose
+// result is that input with another axis taken than the step's, is said to be so. The code's
+// intent is not known (another reduction may be meant for another purpose), so the sentence says
+// what follows if it is meant as the step.
+std::string reduced_elsewhere(const std::vector<Step>& steps, size_t diverging,
+                              const std::vector<int64_t>& at,
+                              const std::vector<kt::TraceEvent>& events,
+                              const std::vector<NamedInput>& inputs,
+                              const std::vector<int64_t>& listed) {
+  static const std::set<std::string> reductions = {"sum", "mean",   "amax",   "amin",      "max",
+                                                   "min", "argmax", "argmin", "logsumexp", "var",
+                                                   "std", "norm",   "prod",   "any",       "all"};
+  const Step& step = steps[diverging];
+  for (const int64_t j : listed) {
+    const kt::TraceEvent& e = events[size_t(j)];
+    if (e.inputs.empty() || reductions.count(e.op) == 0) continue;
+    const kt::TensorMeta& given = e.inputs[0];
+    const bool from_the_steps_input =
+        step.from.empty() ? !input_named(given, inputs, events, size_t(j)).empty()
+                          : std::any_of(step.from.begin(), step.from.end(), [&](size_t f) {
+                              return at[f] >= 0 && maker_before(events, given, j) == at[f];
+                            });
+    if (!from_the_steps_input) continue;
+    const std::vector<size_t> want = reduced_axes(given.sizes, step.value.sizes());
+    const std::vector<size_t> got = reduced_axes(given.sizes, e.output.sizes);
+    if (want.size() != 1 || got.size() != 1 || want[0] == got[0]) continue;
+    const int64_t rank = int64_t(given.sizes.size());
+    const std::string op = op_text(e);
+    return " Your #" + std::to_string(j + 1) + " " + op.substr(0, op.find(" -> ")) +
+           " reduces axis " + std::to_string(got[0]) + " of its " + shape_text(given.sizes) +
+           " input, where step " + std::to_string(diverging + 1) + " reduces axis " +
+           std::to_string(want[0]) + " (" + std::to_string(int64_t(want[0]) - rank) +
+           " from the end): if it is meant as that step, its axis is the mistake.";
   }
   return "";
 }
@@ -1036,7 +1147,9 @@ Journey journey_text(const std::vector<Step>& steps,
           char number[32];
           const double x = maker.value.to(kt::Float64).item();
           std::snprintf(number, sizeof number, "%.6g", x);
-          name = number;
+          // "the number 1", not "1": round 52's reader took "mul of #11 and 1" for op #1.
+          name = "the number ";
+          name += number;
           // 0.707107 (= sqrt(eps)): a number read as the call's own scalar argument, its root,
           // square or reciprocal, before any size; 2.44949 (= sqrt(6)): a scale read as the
           // size it is the root of.
@@ -1354,12 +1467,19 @@ Journey journey_text(const std::vector<Step>& steps,
       }
     }
     if (roots.empty() || roots.size() > 2) return "";
-    std::vector<int64_t> chain = no_step_ancestry(roots, -1, int64_t(events.size())).ops;
-    chain.insert(chain.end(), roots.begin(), roots.end());
-    std::erase_if(chain, is_listed);
+    // The four nearest each one (round 53: "#2 and #23, not listed" showed #23's four alone).
+    std::vector<int64_t> chain;
+    for (const int64_t r : roots) {
+      std::vector<int64_t> own = no_step_ancestry({r}, -1, int64_t(events.size())).ops;
+      own.push_back(r);
+      std::erase_if(own, is_listed);
+      std::sort(own.begin(), own.end());
+      own.erase(std::unique(own.begin(), own.end()), own.end());
+      if (own.size() > 4) own.erase(own.begin(), own.end() - 4);
+      chain.insert(chain.end(), own.begin(), own.end());
+    }
     std::sort(chain.begin(), chain.end());
     chain.erase(std::unique(chain.begin(), chain.end()), chain.end());
-    if (chain.size() > 4) chain.erase(chain.begin(), chain.end() - 4);
     std::string shown;
     for (const int64_t j : chain) shown += (shown.empty() ? "" : ", ") + op_of(j);
     std::string named;
@@ -1510,12 +1630,37 @@ Journey journey_text(const std::vector<Step>& steps,
         if (at[i] < 0 || axes_order(events[size_t(at[i])].value, steps[i].value).empty()) continue;
         text += " Your ops hold the steps that way from step " + std::to_string(i + 1) + " (" +
                 steps[i].name +
-                ") on: a transpose or permute of yours that is not undone before the result is "
-                "returned.";
+                ") on: a transpose or permute of yours that is not undone (or is undone by another "
+                "permutation) before the result is returned.";
         const std::string unused = no_step_before(at[i]);
         if (!unused.empty())
           text += " Your ops before it whose results are no step: " + unused + ".";
         break;
+      }
+      // Note [the permutation that puts the last step back]
+      // Code that moves an axis last, computes, and moves it back with the same permutation
+      // (not its inverse) had round 53's reader told "not undone" of an undo that was there, and
+      // computing the inverse by hand. The last step's op holds the step with its dims in some
+      // order: the permutation that gives the step back from it is said, with the ops the code
+      // ran on it afterwards.
+      const int64_t last = at[steps.size() - 1];
+      const std::vector<int64_t> held =
+          last >= 0 ? axes_order(events[size_t(last)].value, steps.back().value)
+                    : std::vector<int64_t>{};
+      if (!held.empty()) {
+        std::vector<int64_t> back(held.size());
+        for (size_t a = 0; a < held.size(); ++a) back[size_t(held[a])] = int64_t(a);
+        std::string dims;
+        for (const int64_t a : back) dims += (dims.empty() ? "" : ", ") + std::to_string(a);
+        std::string moved_after;
+        for (int64_t j = last + 1; j < int64_t(events.size()); ++j)
+          if (moves_only(events[size_t(j)].op))
+            moved_after += (moved_after.empty() ? "" : ", ") + op_of(j);
+        text += " Your #" + std::to_string(last + 1) + " holds step " +
+                std::to_string(steps.size()) + " with " + order_words(held) + ": permute(" + dims +
+                ") of it gives the step in its own order" +
+                (moved_after.empty() ? std::string(", and no op of yours after it moves its axes.")
+                                     : "; your code runs " + moved_after + " on it instead.");
       }
       return with_number_note({text + "\n", step, "", steps_alike}, events);
     }
@@ -1613,6 +1758,7 @@ Journey journey_text(const std::vector<Step>& steps,
                                         "not at all), or in the layout of its inputs."));
   if (!next.empty()) text += (diverging == 0 ? " Your ops: " : ops_from_there) + next + ".";
   if (!next.empty()) text += not_listed();
+  text += reduced_elsewhere(steps, diverging, at, events, inputs, from_there);
   text += unread_input(steps, diverging, at, events);
   return with_number_note({text + "\n", step, "", steps_alike}, events);
 }

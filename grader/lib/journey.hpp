@@ -85,6 +85,11 @@ bool same_tensor(const kt::TensorMeta& a, const kt::TensorMeta& b);
 std::string input_named(const kt::TensorMeta& m, const std::vector<NamedInput>& inputs,
                         const std::vector<kt::TraceEvent>& events, size_t before);
 
+/// " Your #7 one_hot(-1) made 1 column (...), and your #9 mul broadcast it against [2, 3]: pass
+/// the number of classes, ...": a one_hot whose width was taken from its values, broadcast by a
+/// later op against a wider tensor (Note [a one_hot that broadcast]); "" when none was.
+std::string one_hot_broadcast(const std::vector<kt::TraceEvent>& events);
+
 /// A call of the learner's code as traced: its ops from the learner_code_starts() mark on, ops
 /// that threw among them (TraceEvent::threw), and the inputs its handler named
 /// (serve::learner_code_starts, serve::name_inputs: events "input:NAME", taken out of `events`,

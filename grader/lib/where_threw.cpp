@@ -152,6 +152,41 @@ std::optional<size_t> grew(const kt::TensorMeta& m, const LearnerTrace& traced, 
   return std::nullopt;
 }
 
+// Note [a width taken from the values]
+// kt::one_hot(index) with num_classes left at -1 makes as many columns as the largest index + 1,
+// like torch's F.one_hot: a width that follows the values, not the number of classes, so it
+// throws (or broadcasts) only on a case whose largest class is not in the batch. The op that threw
+// is several ops on, and round 53's readers of cross_entropy and moe_router found the -1 in
+// "one_hot(cat(...), -1)" by working the sizes out by hand. Where such a one_hot is among what the
+// op that threw was made from, its width is said and where it came from.
+std::string width_from_values(const LearnerTrace& traced, size_t at) {
+  std::vector<size_t> todo = {at};
+  std::vector<bool> seen(traced.events.size(), false);
+  std::optional<size_t> found;
+  while (!todo.empty() && !found) {
+    const size_t i = todo.back();
+    todo.pop_back();
+    for (const kt::TensorMeta& in : traced.events[i].inputs) {
+      const std::optional<size_t> j = maker(in, traced, i);
+      if (!j || seen[*j]) continue;
+      seen[*j] = true;
+      const kt::TraceEvent& made = traced.events[*j];
+      if (made.op == "one_hot" && made.args.size() == 1 && made.args[0] == -1 &&
+          !made.output.sizes.empty())
+        found = *j;
+      todo.push_back(*j);
+    }
+  }
+  if (!found) return "";
+  const kt::TraceEvent& e = traced.events[*found];
+  return "Your #" + std::to_string(*found + 1) +
+         " one_hot(-1) is one of the ops that made what it was given: with " +
+         "num_classes = -1 it makes as many columns as the largest index it is given + 1, here " +
+         std::to_string(e.output.sizes.back()) +
+         ", which follows the values, not the number of classes. Pass the number of classes: "
+         "kt::one_hot(index, num_classes).\n";
+}
+
 }  // namespace
 
 std::string where_it_threw(const LearnerTrace& traced, bool journey_elsewhere, bool journey_case) {
@@ -209,6 +244,7 @@ std::string where_it_threw(const LearnerTrace& traced, bool journey_elsewhere, b
              shown(b.inputs[1]) + ".\n";
     break;
   }
+  given += width_from_values(traced, at);
   const bool refers = given.find('#') != std::string::npos;
   std::string text =
       journey_case ? "On the journey's case above your code throws too, at your " + call_text(e) +

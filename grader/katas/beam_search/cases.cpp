@@ -283,11 +283,12 @@ std::string Case::token(int64_t t) const {
 
 std::string Case::tokens(const std::vector<int64_t>& ts) const {
   std::string s = "[";
-  // bos after the first place is a token the model chose: "[2, bos]" read as the prompt joined to
-  // the hypothesis (round 49); its id is shown, and what it is.
+  // A hypothesis's tokens leave the prompt's bos out, so a bos among them is a token the search
+  // chose: its id is shown, and what it is, in every place ("[2, bos]" read as the prompt joined to
+  // the hypothesis, round 49; "[bos, 1 (bos)]" for two chosen bos tokens, round 52).
   for (size_t i = 0; i < ts.size() && i < 24; ++i)
     s += (i ? ", " : "") +
-         (i > 0 && ts[i] == bos && ts[i] != eos ? std::to_string(ts[i]) + " (bos)" : token(ts[i]));
+         (ts[i] == bos && ts[i] != eos ? std::to_string(ts[i]) + " (bos)" : token(ts[i]));
   if (ts.size() > 24) s += ", ... (" + std::to_string(ts.size()) + " tokens)";
   return s + "]";
 }
@@ -447,7 +448,7 @@ Divergence explain(const Case& c, const Called& called) {
     if (k >= s.steps.size()) {
       if (got.empty()) break;
       return {"the statement stops " + stop_text(c, s) + ", but your code went on to step " +
-                  std::to_string(k + 1) + ", asking the model about " + prefixes_text(c, got) + ".",
+                  std::to_string(k + 1) + ", extending " + prefixes_text(c, got) + ".",
               k > 0 ? "The statement's " + step_text(c, s, k - 1) : "", "the stop"};
     }
     std::vector<std::vector<int64_t>> want;

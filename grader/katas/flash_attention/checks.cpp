@@ -2,6 +2,9 @@
 // kind of block size and in Float32; its memory stays linear in T (the runtime's allocation
 // accounting); a causal call never computes a block of keys all in its queries' future (the op
 // trace). Each known pitfall has its own detector in pitfalls/ID.cpp.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <functional>
 #include <sstream>
 
@@ -95,16 +98,66 @@ Outcome check_float32(uint64_t seed) {
   });
 }
 
+// Note [a hidden key above every visible one]
+// With scores in the thousands, a causal row can hold a future key that scores far above every key
+// the query sees. Code that takes the block's maximum before the mask (then zeroes the masked
+// exps) subtracts that score, so every exp the row keeps underflows: 0/0. The general advice
+// (subtract the running maximum) reads as already followed, and round 53's reader found the
+// hidden key only by working out the row's scores by hand. Where a row of the output is not
+// finite and such a key exists in it, the row, the key and both scores are said.
+std::string hidden_key_above(const Case& c, const kt::Tensor& got) {
+  if (!c.causal) return "";
+  const int64_t T = c.T(), d = c.d(), dv = c.dv();
+  const std::vector<double> q = c.q.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> k = c.k.to(kt::Float64).contiguous().to_vector<double>();
+  const std::vector<double> out = got.to(kt::Float64).contiguous().to_vector<double>();
+  const double range = c.q.dtype() == kt::Float32 ? 103.0 : 745.0;  // exp underflows below -range
+  const int64_t rows = int64_t(out.size()) / std::max<int64_t>(dv, 1);
+  for (int64_t r = 0; r < rows; ++r) {
+    const bool finite = std::all_of(out.begin() + r * dv, out.begin() + (r + 1) * dv,
+                                    [](double x) { return std::isfinite(x); });
+    if (finite) continue;
+    const int64_t b = r / T, i = r % T;
+    const auto score = [&](int64_t j) {
+      double sum = 0;
+      for (int64_t e = 0; e < d; ++e)
+        sum += q[size_t((b * T + i) * d + e)] * k[size_t((b * T + j) * d + e)];
+      return sum / std::sqrt(double(d));
+    };
+    double seen = -INFINITY;
+    for (int64_t j = 0; j <= i; ++j) seen = std::max(seen, score(j));
+    int64_t hidden = -1;
+    for (int64_t j = i + 1; j < T; ++j)
+      if (score(j) - seen > range && (hidden < 0 || score(j) > score(hidden))) hidden = j;
+    if (hidden < 0) continue;
+    char text[512];
+    std::snprintf(text, sizeof text,
+                  " In row %lld of the output (query %lld), a key it must not see, key %lld, "
+                  "scores %.6g (q kᵀ / √d), more than %g above every key it sees (the largest "
+                  "%.6g): a maximum taken before the causal mask, over the block's keys, makes "
+                  "every exp it keeps underflow to 0. Mask first (-inf), then take the maximum.",
+                  static_cast<long long>(i), static_cast<long long>(i),
+                  static_cast<long long>(hidden), score(hidden), range, seen);
+    return text;
+  }
+  return "";
+}
+
 Outcome check_large_scores(uint64_t seed) {
   return run_flash_property(seed, 40, [&]() -> std::optional<Failure> {
     Spec spec;
     spec.scale = 30.0;  // scores of a few hundred to a few thousand: exp overflows past 709
-    return compare(generate(spec), [](const kt::Tensor& got, const kt::Tensor&) {
+    const Case c = generate(spec);
+    return compare(c, [&c](const kt::Tensor& got, const kt::Tensor&) {
       std::string message =
           "with large scores (q and k drawn with standard deviation 30: scores in the hundreds "
           "and thousands) the result differs from attention (allclose rtol 1e-9, atol 1e-12 "
           "fails).";
       if (!all_finite(got)) {
+        // A hidden key above every visible one is the cause itself: said alone, as the general
+        // advice below read as a missing maximum to round 53's second reader.
+        if (const std::string hidden = hidden_key_above(c, got); !hidden.empty())
+          return message + " Your result has NaN or ±inf." + hidden;
         // Either way out of exp's range: an overflow (inf, then inf/inf) or a row whose every
         // exponential underflows (a running maximum that starts at 0: 0/0). The output cannot
         // tell which, so both are said.

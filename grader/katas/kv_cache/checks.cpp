@@ -111,7 +111,8 @@ Outcome check_cache_holds_the_sequence(uint64_t seed) {
       std::string message =
           "the cached keys differ from the whole sequence's keys rotated at their positions "
           "(shown: the row where they differ most). The cache stores keys after RoPE, each "
-          "rotated once, at its own position.";
+          "rotated once, at its own position, and nothing else done to them (a scale belongs "
+          "to the scores, not to the cached keys).";
       // Keys rotated at positions shifted by a constant: every query is shifted alike, so the
       // outputs can be right while the cache is not.
       const kt::Tensor raw = project_heads(c, c.w.wk, c.w.bk);

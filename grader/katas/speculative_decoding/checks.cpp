@@ -23,14 +23,41 @@ std::optional<Failure> replayed(const Case& c, const std::string& why) {
   return f;
 }
 
+// Note [a u skipped where acceptance is certain]
+// With p_i = q_i every ratio is 1, and code that draws u only where the ratio is below 1 (it
+// accepts without one where acceptance is certain) appends the statement's tokens but takes K
+// fewer numbers per call. Round 53's reader, told "call 1 took 1 number where the statement's
+// takes 2", could not tell which draw was missing. Where every call took exactly K fewer and
+// appended the statement's tokens, the report says which numbers those are.
+std::string one_fewer_per_draft(const Case& c, const Called& called) {
+  const Replay want = reference_replay(c);
+  if (called.tokens != want.tokens || called.call_draws.size() != want.call_draws.size() ||
+      c.k() < 1)
+    return "";
+  for (size_t i = 0; i < want.call_draws.size(); ++i)
+    if (want.call_draws[i] - called.call_draws[i] != c.k()) return "";
+  return " Every call of yours took K = " + std::to_string(c.k()) +
+         " fewer, one per draft token: as code that accepts without drawing u where the ratio "
+         "is 1 or more (acceptance is certain there) would. The statement draws u for every "
+         "draft token it tests, whatever the ratio, so that a caller's generator moves the "
+         "same way on every step.";
+}
+
 Outcome check_all_accepted(uint64_t seed) {
   return run_speculative_property(seed, kCases / 2, [&]() -> std::optional<Failure> {
     Spec spec;
     spec.target = Target::Same;
-    return replayed(generate(spec),
-                    " Here p_i = q_i for every draft token, so every ratio is 1 and every u "
-                    "accepts: the step appends the K draft tokens, then the bonus token drawn "
-                    "from p_K with one more u.");
+    const Case c = generate(spec);
+    const Called called = call_learner_on(c);
+    auto f = compare(c, called,
+                     " Here p_i = q_i for every draft token, so every ratio is 1 and every u "
+                     "accepts: the step appends the K draft tokens, then the bonus token drawn "
+                     "from p_K with one more u.");
+    if (f && called.run.ok()) {
+      f->message += one_fewer_per_draft(c, called);
+      diagnose_after_shrinking(*f, c);
+    }
+    return f;
   });
 }
 

@@ -100,9 +100,16 @@ TEST_CASE(
   // A difference of rounding is no offset.
   CHECK(grader::difference_text(matrix({1, 2, 3, 4, 5, 6}) + 1e-13, matrix({1, 2, 3, 4, 5, 6}))
             .find("everywhere") == std::string::npos);
-  // One or two values always have "a constant ratio": not shown.
+  // One value always has "a constant ratio": not shown. Two have one only when both are scaled
+  // alike: shown then, not otherwise.
   CHECK(grader::difference_text(kt::from_vector(std::vector<double>{2.0}, {1}),
                                 kt::from_vector(std::vector<double>{1.0}, {1})) ==
+        "largest |got - expected| = 1");
+  CHECK(grader::difference_text(kt::from_vector(std::vector<double>{0.5, -1.5}, {2}),
+                                kt::from_vector(std::vector<double>{1.0, -3.0}, {2})) ==
+        "largest |got - expected| = 1.5; got = 0.5 x expected, everywhere");
+  CHECK(grader::difference_text(kt::from_vector(std::vector<double>{0.5, -2.0}, {2}),
+                                kt::from_vector(std::vector<double>{1.0, -3.0}, {2})) ==
         "largest |got - expected| = 1");
 }
 

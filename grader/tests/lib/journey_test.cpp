@@ -621,14 +621,15 @@ TEST_CASE("a plain number that is the square root of a size is read as one", "[j
   };
   const std::string root = divided_by(std::sqrt(6.0));
   INFO(root);
-  CHECK(root.find("#3 div of #1 (step 1) and 2.44949 (= sqrt(6)) -> [3]") != std::string::npos);
+  CHECK(root.find("#3 div of #1 (step 1) and the number 2.44949 (= sqrt(6)) -> [3]") !=
+        std::string::npos);
   // A whole number, or one that is no root, is said as it is.
   const std::string whole = divided_by(4.0);
   INFO(whole);
-  CHECK(whole.find("#3 div of #1 (step 1) and 4 -> [3]") != std::string::npos);
+  CHECK(whole.find("#3 div of #1 (step 1) and the number 4 -> [3]") != std::string::npos);
   const std::string plain = divided_by(2.5);
   INFO(plain);
-  CHECK(plain.find("#3 div of #1 (step 1) and 2.5 -> [3]") != std::string::npos);
+  CHECK(plain.find("#3 div of #1 (step 1) and the number 2.5 -> [3]") != std::string::npos);
 }
 
 TEST_CASE("a plain number is read as the call's scalar argument, its root, square or reciprocal",
@@ -656,19 +657,21 @@ TEST_CASE("a plain number is read as the call's scalar argument, its root, squar
     return journey_text_of({steps()[0], steps()[1]}, {x, made, div}, quotient,
                            {first, second, eps});
   };
-  CHECK(divided_by(0.3).find("and 0.3 (= eps) -> [3]") != std::string::npos);
-  CHECK(divided_by(std::sqrt(0.3)).find("and 0.547723 (= sqrt(eps)) -> [3]") != std::string::npos);
-  CHECK(divided_by(0.09).find("and 0.09 (= eps^2) -> [3]") != std::string::npos);
-  CHECK(divided_by(1 / 0.3).find("and 3.33333 (= 1 / eps) -> [3]") != std::string::npos);
+  CHECK(divided_by(0.3).find("and the number 0.3 (= eps) -> [3]") != std::string::npos);
+  CHECK(divided_by(std::sqrt(0.3)).find("and the number 0.547723 (= sqrt(eps)) -> [3]") !=
+        std::string::npos);
+  CHECK(divided_by(0.09).find("and the number 0.09 (= eps^2) -> [3]") != std::string::npos);
+  CHECK(divided_by(1 / 0.3).find("and the number 3.33333 (= 1 / eps) -> [3]") != std::string::npos);
   // No argument fits: a size's root as before, or the number alone.
-  CHECK(divided_by(std::sqrt(6.0)).find("and 2.44949 (= sqrt(6)) -> [3]") != std::string::npos);
-  CHECK(divided_by(0.7, 0.6).find("and 0.7 -> [3]") != std::string::npos);
+  CHECK(divided_by(std::sqrt(6.0)).find("and the number 2.44949 (= sqrt(6)) -> [3]") !=
+        std::string::npos);
+  CHECK(divided_by(0.7, 0.6).find("and the number 0.7 -> [3]") != std::string::npos);
   // The number itself over a root of another argument: 0.3 is eps, not sqrt(lr), at lr = 0.09.
-  CHECK(divided_by(0.3, 0.09).find("and 0.3 (= eps) -> [3]") != std::string::npos);
+  CHECK(divided_by(0.3, 0.09).find("and the number 0.3 (= eps) -> [3]") != std::string::npos);
   // Two readings of one kind: neither is said (sqrt(0.3) beside eps = 0.3 and beta = 0.3).
   const std::string either = divided_by(std::sqrt(0.3), 0.7, 0.3);
   INFO(either);
-  CHECK(either.find("and 0.547723") != std::string::npos);
+  CHECK(either.find("and the number 0.547723") != std::string::npos);
   CHECK(either.find("eps") == std::string::npos);
   CHECK(either.find("beta") == std::string::npos);
 }
@@ -1007,7 +1010,7 @@ TEST_CASE("a multiple of the step is shown with the ops made from it, where one 
   INFO(text);
   CHECK(text.find("(everywhere the step times 3).") != std::string::npos);
   CHECK(text.find("Your code goes on with it: #3 mul of #2 and #1 (step 1) -> [3], #5 div of #3 "
-                  "and 4 -> [3]. #5 divides by 4, where undoing the times 3 takes 3.") !=
+                  "and the number 4 -> [3]. #5 divides by 4, where undoing the times 3 takes 3.") !=
         std::string::npos);
   CHECK(text.find("so the mistake is in that op or in what it is given") != std::string::npos);
   // With no number among the ops made from it, nothing is added.
@@ -1079,11 +1082,12 @@ TEST_CASE("a multiple that a later op divides back out is said to be the code's 
   INFO(text);
   CHECK(text.find("(everywhere the step times 3). Your #6 divides that factor back out later, so "
                   "this op is your way to the step, not the mistake: the mistake is in what your "
-                  "code does with its result before #6: #4 add of #2 and 0.5 -> [3].") !=
+                  "code does with its result before #6: #4 add of #2 and the number 0.5 -> [3].") !=
         std::string::npos);
   CHECK(text.find("so the mistake is in that op or in what it is given") == std::string::npos);
   CHECK(text.find("It is given") == std::string::npos);
-  CHECK(text.find("Your code goes on with it: #4 add of #2 and 0.5 -> [3], #6 div of #4 and 3 -> "
+  CHECK(text.find("Your code goes on with it: #4 add of #2 and the number 0.5 -> [3], #6 div of #4 "
+                  "and the number 3 -> "
                   "[3].") != std::string::npos);
   CHECK(text.find("#2 mul of #1 (step 1) -> [3], other values (#6 divides them back)\n") !=
         std::string::npos);
@@ -1174,4 +1178,72 @@ TEST_CASE("a layout step no op makes is passed over when a later step is reached
       a * 10.0 + 2.0);
   INFO(in_place);
   CHECK(in_place.find("Step 2 (b = a repeated, [8]) is the first step no op") != std::string::npos);
+}
+
+TEST_CASE("a reduction of the step's input over another axis than the step's is said to be so",
+          "[journey]") {
+  // Note [a reduction over another axis]: step 1 is x's maximum along dim 0 ([1, 3]); the code
+  // takes one along dim 1 ([2, 1]) and goes on with it.
+  const kt::Tensor x = kt::from_vector(std::vector<double>{1, 5, 2, 4, 3, 6}, {2, 3});
+  const std::vector<Step> two = {
+      {"max along dim 0 (keepdim)", kt::from_vector(std::vector<double>{4, 5, 6}, {1, 3}), -1, {}},
+      {"x - max", kt::from_vector(std::vector<double>{-3, 0, -4, 0, -2, 0}, {2, 3}), -1, {0}}};
+  kt::TensorMeta given;
+  given.sizes = {2, 3};
+  given.address = 50;
+  const grader::NamedInput named{"x", x, given, 0};
+  const auto text_with = [&](const std::string& op, const kt::Tensor& made) {
+    kt::TraceEvent first = event(op, made);
+    first.inputs = {given};
+    first.output.address = 51;
+    kt::TraceEvent minus =
+        event("sub", kt::from_vector(std::vector<double>{-4, 0, -3, -2, -3, 0}, {2, 3}));
+    kt::TensorMeta made_meta = first.output;
+    minus.inputs = {given, made_meta};
+    minus.output.address = 52;
+    return journey_text_of(two, {first, minus}, minus.value, {named});
+  };
+  const std::string other_axis =
+      text_with("amax", kt::from_vector(std::vector<double>{5, 6}, {2, 1}));
+  INFO(other_axis);
+  CHECK(other_axis.find("Your #1 amax reduces axis 1 of its [2, 3] input, where step 1 reduces "
+                        "axis 0 (-2 from the end): if it is meant as that step, its axis is the "
+                        "mistake.") != std::string::npos);
+  // An op that takes a slice of that shape reduces nothing: not said.
+  const std::string sliced =
+      text_with("narrow", kt::from_vector(std::vector<double>{1, 4}, {2, 1}));
+  INFO(sliced);
+  CHECK(sliced.find("reduces axis") == std::string::npos);
+  // A reduction of the step's own axis (a sum where the maximum belongs) has the step's shape:
+  // shown computing it differently, not as another axis.
+  const std::string same_axis =
+      text_with("sum", kt::from_vector(std::vector<double>{5, 8, 8}, {1, 3}));
+  INFO(same_axis);
+  CHECK(same_axis.find("reduces axis") == std::string::npos);
+  CHECK(same_axis.find("computes it differently") != std::string::npos);
+}
+
+TEST_CASE("a one_hot whose width follows the values is said where an op broadcast it",
+          "[journey]") {
+  // Note [a one_hot that broadcast]: targets all 0 make one column, which the product with the
+  // [2, 3] log-probabilities broadcasts over every class.
+  const kt::Tensor lp = kt::zeros({2, 3}, kt::Float64);
+  const auto traced_with = [&](int64_t classes) {
+    return grader::trace_learner([&] {
+      const kt::Tensor target = kt::zeros({2}, kt::Int64);
+      const kt::Tensor picked = kt::one_hot(target, classes).to(kt::Float64);
+      return kt::sum(picked * lp);
+    });
+  };
+  const std::string note = grader::one_hot_broadcast(traced_with(-1));
+  INFO(note);
+  CHECK(note.starts_with(" Your #"));
+  CHECK(note.find(" one_hot(-1) made 1 column (with num_classes = -1, the largest index it is "
+                  "given + 1: a width that follows the values, not the number of classes), and "
+                  "your #") != std::string::npos);
+  CHECK(
+      note.ends_with(" mul broadcast it against [2, 3]: pass the number of classes, "
+                     "kt::one_hot(index, num_classes)."));
+  // The number of classes given: nothing to say.
+  CHECK(grader::one_hot_broadcast(traced_with(3)).empty());
 }

@@ -216,3 +216,43 @@ TEST_CASE("a tensor made from nothing shown is known by its shape", "[where_thre
   CHECK(text.find("- a [2, 2] bool tensor: bitwise_not(tril(full([2, 2]), 0))\n") !=
         std::string::npos);
 }
+
+TEST_CASE("a one_hot whose width follows the values is said where it made what the op was given",
+          "[where_threw]") {
+  // Note [a width taken from the values]: 3 classes, but the indices' largest is 1, so one_hot(-1)
+  // makes 2 columns and the product with a [3] row throws.
+  const kt::Tensor target = kt::from_vector(std::vector<int64_t>{0, 1}, {2});
+  const kt::Tensor weights = kt::ones({3}, kt::Float64);
+  const auto thrown_with = [&](int64_t classes) {
+    return where_it_threw(trace_learner_whole([&] {
+      named_input("target", target);
+      try {
+        const kt::Tensor rows = kt::one_hot(target, classes).to(kt::Float64);
+        (void)(kt::sum(rows, 0) * weights);               // [2] or [3] against [3]
+        (void)kt::matmul(weights, weights.view({1, 3}));  // throws either way
+      } catch (const kt::Error&) {
+      }
+    }));
+  };
+  const std::string inferred = thrown_with(-1);
+  INFO(inferred);
+  CHECK(inferred.find("Your #1 one_hot(-1) is one of the ops that made what it was given: with "
+                      "num_classes = -1 it makes as many columns as the largest index it is given "
+                      "+ 1, here 2, which follows the values, not the number of classes. Pass the "
+                      "number of classes: kt::one_hot(index, num_classes).\n") !=
+        std::string::npos);
+  // Where the op that threw was made from no such one_hot, nothing is said of it.
+  const std::string unrelated = where_it_threw(trace_learner_whole([&] {
+    named_input("target", target);
+    try {
+      (void)kt::one_hot(target, -1);
+      (void)weights.view({2, 2});
+    } catch (const kt::Error&) {
+    }
+  }));
+  INFO(unrelated);
+  CHECK(unrelated.find("one_hot") == std::string::npos);
+  // With the number of classes given, nothing is said either (the product with [3] fits, so
+  // the throw is the matmul's alone).
+  CHECK(thrown_with(3).find("one_hot(-1)") == std::string::npos);
+}

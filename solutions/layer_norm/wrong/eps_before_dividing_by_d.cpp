@@ -1,5 +1,5 @@
 // expect: fail
-// expect-message: Your code goes on with it: #6 add of #4 and 0.5 (= eps)
+// expect-message: Your code goes on with it: #6 add of #4 and the number 0.5 (= eps)
 // eps added to the sum of squared deviations before dividing by D: the root reads var + eps / D.
 #include "layer_norm.hpp"
 

@@ -1,5 +1,5 @@
 // expect: fail
-// expect-message: #16 div of #14 and 4
+// expect-message: #16 div of #14 and the number 4
 // Wrong: the x̂ term's mean divided by D - 1 (an unbiased habit), the mean term by D.
 #include "layer_norm_backward.hpp"
 

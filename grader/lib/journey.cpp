@@ -269,6 +269,7 @@ bool moves_only(const std::string& op) {
                                               "expand",
                                               "fill_",
                                               "flatten",
+                                              "from_vector",
                                               "full",
                                               "narrow",
                                               "permute",

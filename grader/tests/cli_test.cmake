@@ -449,6 +449,9 @@ if(NOT SANITIZED)
   expect_run("speculative_decoding says which numbers a call that took fewer skipped" 1
              "${fewer}"
              ${GRADE} speculative_decoding --seed 1 --check all_accepted --solution ${SOURCE}/solutions/speculative_decoding/wrong/no_draw_when_certain.cpp)
+  expect_run("a table built in a std::vector meets its step, and the divergence is the step after it" 1
+             "1\\. inv_freq = base\\^\\(-2i/d\\) +\\[4\\] +#2 from_vector -> \\[1, 4\\] \\(the same values, laid out another way\\)\n +2\\. positions = start_pos \\+ arange\\(T\\) +\\[3\\] +none  <- first divergence"
+             ${GRADE} rope --seed 1 --check matches_reference --solution ${SOURCE}/solutions/rope/wrong/positions_over_flattened_rows.cpp)
   # A call that threw: the learner's op that threw, and what it was given (across the process).
   expect_run("a thrown error names the learner's op that threw and what it was given" 1
              "kt::Error: view: shape '\\[2, 1, 1\\]'.*where it threw:.*On the journey's case above your code throws too, at your view\\(2, 3, 3\\)[ \n]+\\(#[0-9]+[ \n]+above;[ \n]+#N[ \n]+is[ \n]+the[ \n]+Nth[ \n]+op,[ \n]+as[ \n]+there\\)\\.[ \n]+It[ \n]+was[ \n]+given:\n +- a \\[2, 2, 3, 3\\] bool tensor: mask, as the call gave it\n"

@@ -86,10 +86,13 @@ Tensor from_values(const std::vector<T>& values, const Shape& shape) {
                      " values cannot fill shape " + shape_str(shape) + ", which holds " +
                      std::to_string(n));
   }
+  // Traced as an op (a factory, like full): a learner's table built in a std::vector (RoPE's
+  // inverse frequencies) is then a result the journey can meet a step with.
+  detail::OpScope scope("from_vector", {});
   Tensor t = detail::new_tensor(shape, detail::dtype_of<T>(), "from_vector");
   T* p = t.data<T>();
   for (size_t i = 0; i < values.size(); ++i) p[i] = values[i];
-  return t;
+  return scope.ret(std::move(t));
 }
 
 }  // namespace

@@ -261,30 +261,11 @@ bool masks_what_op_does_not(const kt::Tensor& later, const kt::Tensor& step, con
 /// the wrong input, not the scaling done differently).
 /// Ops that only move or make values (a layout, a copy, a constant).
 bool moves_only(const std::string& op) {
-  static const std::set<std::string> moves = {"as_strided",
-                                              "cat",
-                                              "clone",
-                                              "contiguous",
-                                              "copy_",
-                                              "expand",
-                                              "fill_",
-                                              "flatten",
-                                              "from_vector",
-                                              "full",
-                                              "narrow",
-                                              "permute",
-                                              "repeat",
-                                              "repeat_interleave",
-                                              "reshape",
-                                              "select",
-                                              "slice",
-                                              "squeeze",
-                                              "stack",
-                                              "to",
-                                              "transpose",
-                                              "unsqueeze",
-                                              "view",
-                                              "arange"};
+  static const std::set<std::string> moves = {
+      "as_strided", "cat",         "clone", "contiguous", "copy_",   "expand", "fill_",
+      "flatten",    "from_vector", "full",  "narrow",     "permute", "repeat", "repeat_interleave",
+      "reshape",    "select",      "slice", "squeeze",    "stack",   "to",     "transpose",
+      "unsqueeze",  "view",        "arange"};
   return moves.count(op) != 0;
 }
 

@@ -76,6 +76,15 @@ std::string op_text(const kt::TraceEvent& e) {
   return s + " -> " + shape_text(e.output.sizes) + (e.output.sizes.empty() ? " (one number)" : "");
 }
 
+std::string call_text(const kt::TraceEvent& e) {
+  const std::string text = op_text(e);
+  return text.substr(0, text.find(" -> "));
+}
+
+bool one_hot_width_from_values(const kt::TraceEvent& e) {
+  return e.op == "one_hot" && e.args.size() == 1 && e.args[0] == -1 && !e.output.sizes.empty();
+}
+
 namespace {
 
 /// Whether an event's result is `wanted` itself: the same shape and values in the same order.
@@ -747,9 +756,6 @@ std::string argument_reading(double x, const std::vector<NamedInput>& inputs) {
   return derived.size() == 1 ? derived.front() : "";
 }
 
-/// j with a note on its last line when the ops it lists skip a number (#1, #3) for an op that only
-/// made a plain number for the next one (made_for_a_number): readers wondered what #2 hid. (Other
-/// numbers left out are steps of the table, masks, or past a list's end: not said.)
 }  // namespace
 
 // Note [a one_hot that broadcast]
@@ -762,9 +768,7 @@ std::string argument_reading(double x, const std::vector<NamedInput>& inputs) {
 std::string one_hot_broadcast(const std::vector<kt::TraceEvent>& events) {
   for (size_t j = 0; j < events.size(); ++j) {
     const kt::TraceEvent& made = events[j];
-    if (made.op != "one_hot" || made.args.size() != 1 || made.args[0] != -1 ||
-        made.output.sizes.empty())
-      continue;
+    if (!one_hot_width_from_values(made)) continue;
     std::vector<size_t> held = {j};  // the one_hot, and what only converts or moves it
     const auto holds = [&](const kt::TensorMeta& m, size_t before) {
       const int64_t maker = maker_before(events, m, int64_t(before));
@@ -784,13 +788,12 @@ std::string one_hot_broadcast(const std::vector<kt::TraceEvent>& events) {
       for (const kt::TensorMeta& other : e.inputs) {
         if (holds(other, i) || other.sizes.empty() || from->sizes.empty()) continue;
         if (from->sizes.back() == 1 && other.sizes.back() > 1) {
-          const std::string op = op_text(e);
           return " Your #" + std::to_string(j + 1) + " one_hot(-1) made " + std::to_string(width) +
                  (width == 1 ? " column" : " columns") +
                  " (with num_classes = -1, the largest index it is given + 1: a width that "
                  "follows the values, not the number of classes), and your #" +
-                 std::to_string(i + 1) + " " + op.substr(0, op.find(" -> ")) +
-                 " broadcast it against " + shape_text(other.sizes) +
+                 std::to_string(i + 1) + " " + call_text(e) + " broadcast it against " +
+                 shape_text(other.sizes) +
                  ": pass the number of classes, kt::one_hot(index, num_classes).";
         }
       }
@@ -801,7 +804,11 @@ std::string one_hot_broadcast(const std::vector<kt::TraceEvent>& events) {
 
 namespace {
 
-Journey with_number_note(Journey j, const std::vector<kt::TraceEvent>& events) {
+/// j with its closing notes on its last line: a one_hot that broadcast (one_hot_broadcast), and a
+/// note when the ops it lists skip a number (#1, #3) for an op that only made a plain number for
+/// the next one (made_for_a_number): readers wondered what #2 hid. (Other numbers left out are
+/// steps of the table, masks, or past a list's end: not said.)
+Journey with_closing_notes(Journey j, const std::vector<kt::TraceEvent>& events) {
   if (const std::string note = one_hot_broadcast(events); !note.empty() && !j.text.empty()) {
     if (j.text.back() == '\n') j.text.pop_back();
     j.text += note + "\n";
@@ -858,14 +865,11 @@ std::string unread_input(const std::vector<Step>& steps, size_t diverging,
       writes.push_back(j);
     }
     if (read) continue;
-    const std::string op = op_text(events[size_t(i)]);
     std::string copies;
-    for (const int64_t j : writes) {
-      const std::string w = op_text(events[size_t(j)]);
+    for (const int64_t j : writes)
       copies += (copies.empty() ? "" : ", ") + std::string("#") + std::to_string(j + 1) + " " +
-                w.substr(0, w.find(" -> "));
-    }
-    return " Your #" + std::to_string(i + 1) + " " + op.substr(0, op.find(" -> ")) + " (step " +
+                call_text(events[size_t(j)]);
+    return " Your #" + std::to_string(i + 1) + " " + call_text(events[size_t(i)]) + " (step " +
            std::to_string(f + 1) + ", " + steps[f].name + ") is read by no later op" +
            (copies.empty() ? "" : " but " + copies + ", whose result nothing reads") +
            ", though step " + std::to_string(diverging + 1) +
@@ -920,11 +924,10 @@ std::string reduced_elsewhere(const std::vector<Step>& steps, size_t diverging,
     const std::vector<size_t> got = reduced_axes(given.sizes, e.output.sizes);
     if (want.size() != 1 || got.size() != 1 || want[0] == got[0]) continue;
     const int64_t rank = int64_t(given.sizes.size());
-    const std::string op = op_text(e);
-    return " Your #" + std::to_string(j + 1) + " " + op.substr(0, op.find(" -> ")) +
-           " reduces axis " + std::to_string(got[0]) + " of its " + shape_text(given.sizes) +
-           " input, where step " + std::to_string(diverging + 1) + " reduces axis " +
-           std::to_string(want[0]) + " (" + std::to_string(int64_t(want[0]) - rank) +
+    return " Your #" + std::to_string(j + 1) + " " + call_text(e) + " reduces axis " +
+           std::to_string(got[0]) + " of its " + shape_text(given.sizes) + " input, where step " +
+           std::to_string(diverging + 1) + " reduces axis " + std::to_string(want[0]) + " (" +
+           std::to_string(int64_t(want[0]) - rank) +
            " from the end): if it is meant as that step, its axis is the mistake.";
   }
   return "";
@@ -940,8 +943,7 @@ Journey journey_text(const std::vector<Step>& steps,
   std::vector<kt::TraceEvent> events = traced_events;
   std::string thrower;
   if (!events.empty() && events.back().threw) {
-    const std::string text = op_text(events.back());
-    thrower = "#" + std::to_string(events.size()) + " " + text.substr(0, text.find(" -> "));
+    thrower = "#" + std::to_string(events.size()) + " " + call_text(events.back());
   }
   std::erase_if(events, [](const kt::TraceEvent& e) { return e.threw; });
   // Two steps with the same numbers (a case of one token: weights @ v is v) may pair with ops by
@@ -1154,9 +1156,8 @@ Journey journey_text(const std::vector<Step>& steps,
                      !records_first_only(maker.op)) {
             const std::string moved = input_named(maker.inputs[0], inputs, events, size_t(j));
             if (!moved.empty()) {
-              const std::string made = op_text(maker);
               name += " (";
-              name += made.substr(0, made.find(" -> "));
+              name += call_text(maker);
               name += " of ";
               name += moved;
               name += ')';
@@ -1597,7 +1598,7 @@ Journey journey_text(const std::vector<Step>& steps,
     }
     const std::string unused = no_step_before(at[diverging]);
     if (!unused.empty()) text += " Your ops before it whose results are no step: " + unused + ".";
-    return with_number_note({text + "\n", step, "", steps_alike}, events);
+    return with_closing_notes({text + "\n", step, "", steps_alike}, events);
   }
   if (returns_other) {
     text += "Every step is among your ops' results, the last one included (step " +
@@ -1644,11 +1645,11 @@ Journey journey_text(const std::vector<Step>& steps,
                 (moved_after.empty() ? std::string(", and no op of yours after it moves its axes.")
                                      : "; your code runs " + moved_after + " on it instead.");
       }
-      return with_number_note({text + "\n", step, "", steps_alike}, events);
+      return with_closing_notes({text + "\n", step, "", steps_alike}, events);
     }
     text += "something else: look at what it does after it.";
     if (!next.empty()) text += ops_from_there + next + ".";
-    return with_number_note({text + "\n", step, "", steps_alike}, events);
+    return with_closing_notes({text + "\n", step, "", steps_alike}, events);
   }
   if (differently >= 0) {
     // A multiple given an op that is already a multiple by another factor (the smoothing weight
@@ -1716,7 +1717,7 @@ Journey journey_text(const std::vector<Step>& steps,
     if (!onward.listed.empty())
       text += " Your code goes on with it: " + onward.listed + "." +
               (onward.scaled.empty() ? "" : " " + onward.scaled + ".");
-    return with_number_note({text + "\n", step, "", steps_alike}, events);
+    return with_closing_notes({text + "\n", step, "", steps_alike}, events);
   }
   if (threw) {
     // The call threw before the step: what is known is the steps it reached, and the step's shape.
@@ -1727,7 +1728,7 @@ Journey journey_text(const std::vector<Step>& steps,
     if (!next.empty() || !thrower.empty())
       text += ops_from_there + next + (next.empty() || thrower.empty() ? "" : ", then ") +
               (thrower.empty() ? "" : thrower + ", which threw") + ".";
-    return with_number_note({text + "\n", step, "", steps_alike}, events);
+    return with_closing_notes({text + "\n", step, "", steps_alike}, events);
   }
   text += "Step " + std::to_string(diverging + 1) + " (" + steps[diverging].name + ", " +
           shape_text(steps[diverging].value.sizes()) +
@@ -1742,7 +1743,7 @@ Journey journey_text(const std::vector<Step>& steps,
   if (!next.empty()) text += not_listed();
   text += reduced_elsewhere(steps, diverging, at, events, inputs, from_there);
   text += unread_input(steps, diverging, at, events);
-  return with_number_note({text + "\n", step, "", steps_alike}, events);
+  return with_closing_notes({text + "\n", step, "", steps_alike}, events);
 }
 
 Journey journey_of_call(const std::vector<Step>& steps, const std::function<kt::Tensor()>& call,

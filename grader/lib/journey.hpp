@@ -109,6 +109,10 @@ std::vector<kt::TraceEvent> trace_learner(const std::function<void()>& fn);
 /// "matmul -> [2, 3]", "amax(-1, keepdim) -> [2, 1]", "to(float32) -> ...": an op as the journey
 /// lists it.
 std::string op_text(const kt::TraceEvent& e);
+/// "view(2, 1, 1)", "amax(-1, keepdim)": op_text without its result.
+std::string call_text(const kt::TraceEvent& e);
+/// A kt::one_hot whose num_classes was left at -1: its width is the largest index + 1.
+bool one_hot_width_from_values(const kt::TraceEvent& e);
 /// A 0-dim result that is no reduction: the tensor kt makes for a plain number in `x - 1.0`.
 bool made_for_a_number(const kt::TraceEvent& e);
 

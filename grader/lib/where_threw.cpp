@@ -54,12 +54,6 @@ std::string ordinal(size_t n) {
   return std::to_string(n) + suffix;
 }
 
-/// "view(2, 1, 1)": the op and its arguments, without a result.
-std::string call_text(const kt::TraceEvent& e) {
-  const std::string text = op_text(e);
-  return text.substr(0, text.find(" -> "));
-}
-
 /// "2, 1, 1" of view(2, 1, 1): an op's own arguments, without its parentheses; "" for none.
 std::string arguments(const kt::TraceEvent& e) {
   const std::string call = call_text(e);
@@ -171,9 +165,7 @@ std::string width_from_values(const LearnerTrace& traced, size_t at) {
       if (!j || seen[*j]) continue;
       seen[*j] = true;
       const kt::TraceEvent& made = traced.events[*j];
-      if (made.op == "one_hot" && made.args.size() == 1 && made.args[0] == -1 &&
-          !made.output.sizes.empty())
-        found = *j;
+      if (one_hot_width_from_values(made)) found = *j;
       todo.push_back(*j);
     }
   }

@@ -24,6 +24,18 @@ function(words_pattern out sentence)
   string(REPLACE " " "[ \n]+" pattern "${escaped}")
   set(${out} "${pattern}" PARENT_SCOPE)
 endfunction()
+# A failing report of a test-bed file (seed 1; one check, or all when `check` is "") holds
+# `sentence` (words_pattern), with the regexes `before` and `after` around it.
+function(expect_sentence name kata check file before sentence after)
+  words_pattern(words "${sentence}")
+  set(only "")
+  if(NOT check STREQUAL "")
+    set(only --check ${check})
+  endif()
+  expect_run("${name}" 1 "${before}${words}${after}"
+             ${GRADE} ${kata} --seed 1 ${only} --solution ${SOURCE}/solutions/${kata}/${file})
+  set(failures "${failures}" PARENT_SCOPE)
+endfunction()
 
 file(MAKE_DIRECTORY ${WORK})
 # What ./grade remembers (hints shown, last results) goes to a folder of this test's own, so
@@ -402,53 +414,45 @@ if(NOT SANITIZED)
              "where it diverges:.*On the case B = 2, T = 3, num_heads = 2, d_head = 3.*expected step +shape +your op that computed it.*11\\. weights @ v +\\[2, 2, 3, 3\\] +#[0-9]+ matmul of #[0-9]+[^>]* -> \\[2, 2, 3, 3\\], other values  <- first divergence.*has[ \n]+the[ \n]+shape[ \n]+of[ \n]+step[ \n]+11[ \n]+\\(weights[ \n]+@[ \n]+v\\)[ \n]+but[ \n]+computes[ \n]+it[ \n]+differently.*mean\\(-2,[ \n]+keepdim\\)"
              ${GRADE} mha --solution ${SOURCE}/solutions/mha/wrong/values_centred.cpp)
   # Sentences readers asked for (docs/feedback.md, rounds 52 and 53), each on the file that asked.
-  words_pattern(rows_alone "Each row alone, as a batch of one, gives its right loss; together they do not: what your code takes out of a row depends on the other rows (a maximum over the whole tensor, or over dim 0, where each row's own is wanted: kt::amax(logits, 1, true)).")
-  expect_run("cross_entropy says when each row alone is right and the rows together are not" 1
-             "FAIL  large_logits.*${rows_alone}"
-             ${GRADE} cross_entropy --seed 1 --check large_logits --solution ${SOURCE}/solutions/cross_entropy/wrong/shift_by_global_max.cpp)
-  words_pattern(in_place "param was not updated in place: a tensor that shared param's storage before the call still holds [-0.0141068] after it, while your param holds [-0.0040927]. A model's layers hold their weights through such tensors, so they never see a rebound param (param = ...). Write the new values into its storage: param.copy_(new_values).")
-  expect_run("adamw's param rebound says both values in its sentence and no expected or got rows" 1
-             "FAIL  in_place\n +${in_place}\n +smallest failing case:\n[^F]*param = tensor\\(-0.0141, dtype=float64, shape=\\[\\]\\)\n[^F]*grad of call 1 = [^\n]*\n +PASS"
-             ${GRADE} adamw --seed 1 --solution ${SOURCE}/solutions/adamw/wrong/param_reassigned.cpp)
-  words_pattern(example "target_probs of shape [3, 2] with draft_probs [2, 3] (V must match) is outside the API, so the call must throw kt::ValueError saying which argument and why; it returned. Check the shapes first: here, throw kt::ValueError(\"target_probs must be (K + 1, V) = (3, 3), got (3, 2)\").")
-  expect_run("speculative_decoding's example message is the case's own sizes" 1
-             "FAIL  bad_arguments_throw\n +${example}"
-             ${GRADE} speculative_decoding --seed 1 --check bad_arguments_throw --solution ${SOURCE}/solutions/speculative_decoding/wrong/target_width_unchecked.cpp)
-  words_pattern(chosen_bos "went on to step 3, extending [1 (bos), 2], [1 (bos), 1 (bos)].")
-  expect_run("beam_search shows a bos the search chose as its id, in every place" 1
-             "FAIL  beams\n +the statement stops after step 2, where 3 have finished \\(at least beam_width = 2\\), but your code[ \n]+${chosen_bos}"
-             ${GRADE} beam_search --seed 1 --check beams --solution ${SOURCE}/solutions/beam_search/wrong/stops_only_at_exact_count.cpp)
-  words_pattern(other_axis "Your #1 amax(2, keepdim) reduces axis 2 of its [2, 3, 4] input, where step 1 reduces axis 1 (-2 from the end): if it is meant as that step, its axis is the mistake.")
-  expect_run("a reduction over another axis than the step's is said to be one" 1
-             "1\\. max along dim -2 \\(keepdim\\) +\\[2, 1, 4\\] +none  <- first divergence.*${other_axis}"
-             ${GRADE} softmax --seed 1 --check matches_reference --solution ${SOURCE}/solutions/softmax/wrong/negative_dim_as_last_axis.cpp)
-  words_pattern(put_back "Your #6 holds step 5 with its dims in the order (1, 2, 0): permute(2, 0, 1) of it gives the step in its own order; your code runs #7 permute(1, 2, 0) of #6 (step 5) -> [4, 2, 3], #8 contiguous of #7 -> [4, 2, 3] on it instead.")
-  expect_run("a permutation undone by another says the one that puts the step back" 1
-             "${put_back}"
-             ${GRADE} softmax --seed 1 --check shape --solution ${SOURCE}/solutions/softmax/wrong/movedim_permutation_not_inverted.cpp)
-  words_pattern(float32_only "Your param after the call holds exactly the values it had before: no update reached it. The same case with every tensor in Float64 gives the right param: your code loses or changes the update only for a Float32 param (a .to() to another dtype is a copy: what is written into it never reaches param).")
-  expect_run("adamw says a param left as it came, and a mistake of Float32 alone" 1
-             "FAIL  matches_reference\n[^\n]*[ \n]+[^F]*${float32_only}"
-             ${GRADE} adamw --seed 1 --check matches_reference --solution ${SOURCE}/solutions/adamw/wrong/float32_written_to_a_copy.cpp)
-  words_pattern(hidden_key "In row 1 of the output (query 1), a key it must not see, key 2, scores 1162.24 (q kᵀ / √d), more than 745 above every key it sees (the largest 1.13086): a maximum taken before the causal mask, over the block's keys, makes every exp it keeps underflow to 0. Mask first (-inf), then take the maximum.")
-  expect_run("flash_attention names a hidden key that scores above every key its row sees" 1
-             "${hidden_key}"
-             ${GRADE} flash_attention --seed 1 --check large_scores --solution ${SOURCE}/solutions/flash_attention/wrong/diagonal_max_before_mask.cpp)
-  words_pattern(width "Your #18 one_hot(-1) is one of the ops that made what it was given: with num_classes = -1 it makes as many columns as the largest index it is given + 1, here 5, which follows the values, not the number of classes. Pass the number of classes: kt::one_hot(index, num_classes).")
-  expect_run("a one_hot whose width follows the values is named where the op that threw was made from it" 1
-             "where it threw:.*${width}"
-             ${GRADE} moe_router --seed 1 --check shapes --solution ${SOURCE}/solutions/moe_router/wrong/one_hot_default_classes.cpp)
+  expect_sentence("cross_entropy says when each row alone is right and the rows together are not"
+                  cross_entropy large_logits wrong/shift_by_global_max.cpp "FAIL  large_logits.*"
+                  "Each row alone, as a batch of one, gives its right loss; together they do not: what your code takes out of a row depends on the other rows (a maximum over the whole tensor, or over dim 0, where each row's own is wanted: kt::amax(logits, 1, true))." "")
+  expect_sentence("adamw's param rebound says both values in its sentence and no expected or got rows"
+                  adamw "" wrong/param_reassigned.cpp "FAIL  in_place\n +"
+                  "param was not updated in place: a tensor that shared param's storage before the call still holds [-0.0141068] after it, while your param holds [-0.0040927]. A model's layers hold their weights through such tensors, so they never see a rebound param (param = ...). Write the new values into its storage: param.copy_(new_values)."
+                  "\n +smallest failing case:\n[^F]*param = tensor\\(-0.0141, dtype=float64, shape=\\[\\]\\)\n[^F]*grad of call 1 = [^\n]*\n +PASS")
+  expect_sentence("speculative_decoding's example message is the case's own sizes"
+                  speculative_decoding bad_arguments_throw wrong/target_width_unchecked.cpp "FAIL  bad_arguments_throw\n +"
+                  "target_probs of shape [3, 2] with draft_probs [2, 3] (V must match) is outside the API, so the call must throw kt::ValueError saying which argument and why; it returned. Check the shapes first: here, throw kt::ValueError(\"target_probs must be (K + 1, V) = (3, 3), got (3, 2)\")." "")
+  expect_sentence("beam_search shows a bos the search chose as its id, in every place"
+                  beam_search beams wrong/stops_only_at_exact_count.cpp
+                  "FAIL  beams\n +the statement stops after step 2, where 3 have finished \\(at least beam_width = 2\\), but your code[ \n]+"
+                  "went on to step 3, extending [1 (bos), 2], [1 (bos), 1 (bos)]." "")
+  expect_sentence("a reduction over another axis than the step's is said to be one"
+                  softmax matches_reference wrong/negative_dim_as_last_axis.cpp
+                  "1\\. max along dim -2 \\(keepdim\\) +\\[2, 1, 4\\] +none  <- first divergence.*"
+                  "Your #1 amax(2, keepdim) reduces axis 2 of its [2, 3, 4] input, where step 1 reduces axis 1 (-2 from the end): if it is meant as that step, its axis is the mistake." "")
+  expect_sentence("a permutation undone by another says the one that puts the step back"
+                  softmax shape wrong/movedim_permutation_not_inverted.cpp ""
+                  "Your #6 holds step 5 with its dims in the order (1, 2, 0): permute(2, 0, 1) of it gives the step in its own order; your code runs #7 permute(1, 2, 0) of #6 (step 5) -> [4, 2, 3], #8 contiguous of #7 -> [4, 2, 3] on it instead." "")
+  expect_sentence("adamw says a param left as it came, and a mistake of Float32 alone"
+                  adamw matches_reference wrong/float32_written_to_a_copy.cpp "FAIL  matches_reference\n[^\n]*[ \n]+[^F]*"
+                  "Your param after the call holds exactly the values it had before: no update reached it. The same case with every tensor in Float64 gives the right param: your code loses or changes the update only for a Float32 param (a .to() to another dtype is a copy: what is written into it never reaches param)." "")
+  expect_sentence("flash_attention names a hidden key that scores above every key its row sees"
+                  flash_attention large_scores wrong/diagonal_max_before_mask.cpp ""
+                  "In row 1 of the output (query 1), a key it must not see, key 2, scores 1162.24 (q kᵀ / √d), more than 745 above every key it sees (the largest 1.13086): a maximum taken before the causal mask, over the block's keys, makes every exp it keeps underflow to 0. Mask first (-inf), then take the maximum." "")
+  expect_sentence("a one_hot whose width follows the values is named where the op that threw was made from it"
+                  moe_router shapes wrong/one_hot_default_classes.cpp "where it threw:.*"
+                  "Your #18 one_hot(-1) is one of the ops that made what it was given: with num_classes = -1 it makes as many columns as the largest index it is given + 1, here 5, which follows the values, not the number of classes. Pass the number of classes: kt::one_hot(index, num_classes)." "")
+  expect_sentence("a one_hot whose width follows the values is named where an op broadcast it"
+                  cross_entropy matches_reference wrong/one_hot_classes_from_batch.cpp "FAIL  matches_reference\n.*"
+                  "Your #7 one_hot(-1) made 1 column (with num_classes = -1, the largest index it is given + 1: a width that follows the values, not the number of classes), and your #9 mul broadcast it against [1, 2]: pass the number of classes, kt::one_hot(index, num_classes)." "")
+  expect_sentence("speculative_decoding says which numbers a call that took fewer skipped"
+                  speculative_decoding all_accepted wrong/no_draw_when_certain.cpp ""
+                  "Every call of yours took K = 1 fewer, one per draft token: as code that accepts without drawing u where the ratio is 1 or more (acceptance is certain there) would." "")
   expect_run("a ratio over two values is shown when both are scaled alike" 1
              "got      cache\\.k\\[0, 0, 0, :\\] = \\[0\\.123484, -0\\.314538\\]\n +largest \\|got - expected\\| = 0\\.13; got = 0\\.707107 x expected \\(1 / sqrt\\(2\\)\\), everywhere"
              ${GRADE} kv_cache --seed 1 --check cache_holds_the_sequence --solution ${SOURCE}/solutions/kv_cache/wrong/cached_keys_prescaled.cpp)
-  words_pattern(broadcast "Your #7 one_hot(-1) made 1 column (with num_classes = -1, the largest index it is given + 1: a width that follows the values, not the number of classes), and your #9 mul broadcast it against [1, 2]: pass the number of classes, kt::one_hot(index, num_classes).")
-  expect_run("a one_hot whose width follows the values is named where an op broadcast it" 1
-             "FAIL  matches_reference\n.*${broadcast}"
-             ${GRADE} cross_entropy --seed 1 --check matches_reference --solution ${SOURCE}/solutions/cross_entropy/wrong/one_hot_classes_from_batch.cpp)
-  words_pattern(fewer "Every call of yours took K = 1 fewer, one per draft token: as code that accepts without drawing u where the ratio is 1 or more (acceptance is certain there) would.")
-  expect_run("speculative_decoding says which numbers a call that took fewer skipped" 1
-             "${fewer}"
-             ${GRADE} speculative_decoding --seed 1 --check all_accepted --solution ${SOURCE}/solutions/speculative_decoding/wrong/no_draw_when_certain.cpp)
   expect_run("a table built in a std::vector meets its step, and the divergence is the step after it" 1
              "1\\. inv_freq = base\\^\\(-2i/d\\) +\\[4\\] +#2 from_vector -> \\[1, 4\\] \\(the same values, laid out another way\\)\n +2\\. positions = start_pos \\+ arange\\(T\\) +\\[3\\] +none  <- first divergence"
              ${GRADE} rope --seed 1 --check matches_reference --solution ${SOURCE}/solutions/rope/wrong/positions_over_flattened_rows.cpp)

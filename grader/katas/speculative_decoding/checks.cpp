@@ -5,6 +5,7 @@
 #include <rapidcheck.h>
 
 #include <cmath>
+#include <functional>
 #include <sstream>
 
 #include "grader/katas/speculative_decoding/cases.hpp"
@@ -14,14 +15,6 @@ namespace grader::kata_speculative_decoding {
 namespace {
 
 constexpr int kCases = 100;
-
-/// The replay of a case's calls, diagnosed against the catalogue when wrong.
-std::optional<Failure> replayed(const Case& c, const std::string& why) {
-  const Called called = call_learner_on(c);
-  auto f = compare(c, called, why);
-  if (f && called.run.ok()) diagnose_after_shrinking(*f, c);
-  return f;
-}
 
 // Note [a u skipped where acceptance is certain]
 // With p_i = q_i every ratio is 1, and code that draws u only where the ratio is below 1 (it
@@ -43,21 +36,29 @@ std::string one_fewer_per_draft(const Case& c, const Called& called) {
          "same way on every step.";
 }
 
+/// The replay of a case's calls, diagnosed against the catalogue when wrong; `more` adds words
+/// of the check's own to a failure whose calls ran.
+std::optional<Failure> replayed(
+    const Case& c, const std::string& why,
+    const std::function<std::string(const Case&, const Called&)>& more = {}) {
+  const Called called = call_learner_on(c);
+  auto f = compare(c, called, why);
+  if (f && called.run.ok()) {
+    if (more) f->message += more(c, called);
+    diagnose_after_shrinking(*f, c);
+  }
+  return f;
+}
+
 Outcome check_all_accepted(uint64_t seed) {
   return run_speculative_property(seed, kCases / 2, [&]() -> std::optional<Failure> {
     Spec spec;
     spec.target = Target::Same;
-    const Case c = generate(spec);
-    const Called called = call_learner_on(c);
-    auto f = compare(c, called,
-                     " Here p_i = q_i for every draft token, so every ratio is 1 and every u "
-                     "accepts: the step appends the K draft tokens, then the bonus token drawn "
-                     "from p_K with one more u.");
-    if (f && called.run.ok()) {
-      f->message += one_fewer_per_draft(c, called);
-      diagnose_after_shrinking(*f, c);
-    }
-    return f;
+    return replayed(generate(spec),
+                    " Here p_i = q_i for every draft token, so every ratio is 1 and every u "
+                    "accepts: the step appends the K draft tokens, then the bonus token drawn "
+                    "from p_K with one more u.",
+                    one_fewer_per_draft);
   });
 }
 
